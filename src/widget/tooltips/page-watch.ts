@@ -13,13 +13,13 @@ export interface PageWatchHandlers {
 /**
  * Watches the host page for what moves or replaces the tooltips' elements, at most once a frame:
  * DOM changes and address changes sync, layout changes (sizes, scrolling, resizes every 250 ms) place.
- * `sizes` also watches each element a tooltip is attached to, and `placeSoon` is for the manager's
- * own move watches (an element moved without any of these: tooltip-following.ts). Scrolling places on
- * the next frame (the hotspots move with the page, and scrolling leaves the layout as it was); what
- * follows a change of the page (its DOM, its sizes) waits until the frame after it was drawn
- * (`afterFrame`), when measuring no longer forces the page's relayout. The once-a-second check looks
- * at the address only: placing from it asked for a frame of the host page every second, and measured
- * every element, for moves the move watches hear at once.
+ * `sizes` also watches each element a tooltip is attached to, and `placeWhenDrawn` is for the
+ * manager's own move watches (an element moved without any of these: tooltip-following.ts).
+ * Scrolling places on the next frame (the hotspots move with the page, and scrolling leaves the layout
+ * as it was); what follows a change of the page (its DOM, its sizes, a move) waits until the frame
+ * after it was drawn (`afterFrame`), when measuring no longer forces the page's relayout. The
+ * once-a-second check looks at the address only: placing from it asked for a frame of the host page
+ * every second, and measured every element, for moves the move watches hear at once.
  */
 export function watchPage(
   window: Window & typeof globalThis,
@@ -86,8 +86,8 @@ export function watchPage(
 
   return {
     sizes,
-    /** Places every hotspot and bubble on the next frame (once, however many ask). */
-    placeSoon: queuePlace,
+    /** Places every hotspot and bubble once the next frame was drawn (once, however many ask). */
+    placeWhenDrawn: queuePlaceAfterFrame,
     stop() {
       observer.disconnect();
       sizes?.disconnect();

@@ -3,8 +3,11 @@ import type { Attached } from "./tooltip-elements.ts";
 import { createPositioner, type PositionerOptions } from "./tooltip-positioning.ts";
 
 export interface FollowingOptions extends PositionerOptions {
-  /** Places every tooltip on the next frame (page-watch.ts `placeSoon`). */
-  placeSoon(): void;
+  /**
+   * Places every tooltip once the next frame was drawn (page-watch.ts `placeWhenDrawn`): a move is
+   * heard as the page changed, and measuring from the next frame's callback would force its relayout.
+   */
+  placeWhenDrawn(): void;
 }
 
 /**
@@ -28,7 +31,8 @@ export function createFollowing(options: FollowingOptions) {
     if (wanted && entry.moves?.watching()) return true;
     entry.moves?.();
     entry.moves = undefined;
-    if (wanted) entry.moves = watchMoves(options.window, entry.target, options.measure, options.placeSoon);
+    if (wanted)
+      entry.moves = watchMoves(options.window, entry.target, options.measure, options.placeWhenDrawn);
     return true;
   }
 
@@ -55,6 +59,11 @@ export function createFollowing(options: FollowingOptions) {
       );
       for (const entry of entries) positioner.placeBubble(entry);
       return unplaced;
+    },
+    /** Places every entry; one of `added` whose element has no box yet is tried again on the next frames. */
+    placeAdded(entries: readonly Attached[], added: readonly Attached[]) {
+      const unplaced = this.placeAll(entries);
+      for (const entry of added) if (unplaced.includes(entry)) this.retryPlacement(entry);
     },
   };
 }

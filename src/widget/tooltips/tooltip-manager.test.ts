@@ -19,7 +19,7 @@ let boxes: Map<Element, Rect>;
 let measured = 0;
 const frameMs = 16;
 
-function start() {
+function start(afterFrame?: (callback: () => void) => void) {
   const host = document.createElement("div");
   document.body.append(host);
   const root = host.attachShadow({ mode: "open" });
@@ -35,6 +35,7 @@ function start() {
     },
     measureText: () => null,
     nextFrame: (callback) => setTimeout(callback, frameMs),
+    afterFrame,
   });
   return manager;
 }
@@ -206,6 +207,30 @@ describe("hotspots", () => {
       // Watched anew around its new box.
       expect(watches).toHaveLength(2);
       expect(watches[0]?.disconnected).toBe(true);
+    } finally {
+      watches.restore();
+    }
+  });
+
+  test("a move heard from the page is placed once the next frame was drawn, not from that frame's callback", () => {
+    const watches = recordIntersectionObservers();
+    try {
+      page('<p id="note">Note</p>');
+      const note = byId("note");
+      boxes.set(note, { left: 100, top: 100, width: 50, height: 20 });
+      const asked: string[] = [];
+      start((callback) => {
+        asked.push("after the frame");
+        setTimeout(callback, frameMs + 1);
+      }).setTooltips(readTooltips([{ selector: "#note", mode: "hotspot" }]));
+      tick(frameMs + 1);
+      watches.at(-1)?.answer(1);
+      asked.length = 0;
+      boxes.set(note, { left: 100, top: 127, width: 50, height: 20 });
+      watches.at(-1)?.answer(0.4);
+      expect(asked).toEqual(["after the frame"]);
+      tick(frameMs + 1);
+      expect(hotspots()[0]?.style.top).toBe(`${Math.round(127 + 10 - 8.5)}px`);
     } finally {
       watches.restore();
     }

@@ -30,6 +30,15 @@ export interface TooltipManagerOptions {
   afterFrame?: (callback: () => void) => void;
 }
 
+function matchingElements(document: Document, tooltip: Tooltip): Element[] {
+  try {
+    return [...document.querySelectorAll(tooltip.selector)];
+  } catch {
+    // A selector the browser cannot parse matches nothing.
+    return [];
+  }
+}
+
 export function createTooltipManager(options: TooltipManagerOptions) {
   const { layer, window } = options;
   const document = window.document;
@@ -39,7 +48,7 @@ export function createTooltipManager(options: TooltipManagerOptions) {
     measure: options.measure ?? measureBox,
     measureText: options.measureText ?? textWidth(window),
     nextFrame,
-    placeSoon: () => page.placeSoon(),
+    placeWhenDrawn: () => page.placeWhenDrawn(),
     stopped: () => stopped,
   });
   const { placeWithRetries, placeBubble } = following.positioner;
@@ -82,15 +91,6 @@ export function createTooltipManager(options: TooltipManagerOptions) {
     return entry;
   }
 
-  function matchingElements(tooltip: Tooltip): Element[] {
-    try {
-      return [...document.querySelectorAll(tooltip.selector)];
-    } catch {
-      // A selector the browser cannot parse matches nothing.
-      return [];
-    }
-  }
-
   /** Brings what is shown in line with the address and the page: attaches new matches, drops old ones. */
   function sync() {
     if (stopped) return;
@@ -107,13 +107,12 @@ export function createTooltipManager(options: TooltipManagerOptions) {
     attached = keep;
     const added: Attached[] = [];
     for (const tooltip of forPage) {
-      for (const target of matchingElements(tooltip)) {
+      for (const target of matchingElements(document, tooltip)) {
         if (!attached.some((entry) => entry.tooltip === tooltip && entry.target === target))
           added.push(attach(tooltip, target));
       }
     }
-    const unplaced = following.placeAll(attached);
-    for (const entry of added) if (unplaced.includes(entry)) following.retryPlacement(entry);
+    following.placeAdded(attached, added);
   }
 
   const page = watchPage(

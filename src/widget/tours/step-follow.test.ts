@@ -74,23 +74,21 @@ describe("whenStill", () => {
 });
 
 describe("followStep", () => {
-  test("scrolls and resizes reach it until it is stopped", () => {
+  test("scrolls and resizes reach it, each as what it is, until it is stopped", () => {
     const popover = document.createElement("div");
-    let changes = 0;
-    const stop = followStep(
-      window,
-      { popover, target: null },
-      () => at0,
-      () => changes++,
-    );
+    const heard: string[] = [];
+    const stop = followStep(window, { popover, target: null }, () => at0, {
+      scrolled: () => heard.push("scrolled"),
+      changed: () => heard.push("changed"),
+    });
     window.dispatchEvent(new Event("scroll"));
     document.body.dispatchEvent(new Event("scroll"));
     window.dispatchEvent(new Event("resize"));
-    expect(changes).toBe(3);
+    expect(heard).toEqual(["scrolled", "scrolled", "changed"]);
     stop();
     window.dispatchEvent(new Event("scroll"));
     window.dispatchEvent(new Event("resize"));
-    expect(changes).toBe(3);
+    expect(heard).toHaveLength(3);
   });
 });
 

@@ -47,19 +47,28 @@ export function whenStill(wait: StillWait, then: () => void): void {
 /** What following a step on the page needs of the window (tests pass happy-dom's). */
 type FollowWindow = Window & typeof globalThis;
 
+/** What moved a placed step: a scroll, which leaves the page's layout as it was, or a change of the page. */
+export interface StepMoves {
+  scrolled(): void;
+  changed(): void;
+}
+
 /**
- * Calls `onChange` whenever a placed step may have to move: a scroll (of the page or of anything in
- * it), a resize, a size change of the element or the popover, the page growing or moving down above
- * it (a ResizeObserver on `<html>`'s border box: content inserted, a banner's `padding-top`), and any
- * move of the element at all (target-moves.ts: also where `<html>` keeps its box). Answers the stop.
+ * Tells `on` whenever a placed step may have to move: `scrolled` for a scroll (of the page or of
+ * anything in it); `changed` for a resize, a size change of the element or the popover, the page
+ * growing or moving down above it (a ResizeObserver on `<html>`'s border box: content inserted, a
+ * banner's `padding-top`), and any move of the element at all (target-moves.ts: also where `<html>`
+ * keeps its box). Answers the stop.
  */
 export function followStep(
   window: FollowWindow,
   step: { popover: HTMLElement; target: Element | null },
   measure: (element: Element) => Rect,
-  onChange: () => void,
+  on: StepMoves,
 ): () => void {
-  window.addEventListener("scroll", onChange, { capture: true, passive: true });
+  const onScroll = () => on.scrolled();
+  const onChange = () => on.changed();
+  window.addEventListener("scroll", onScroll, { capture: true, passive: true });
   window.addEventListener("resize", onChange, { passive: true });
   let observer: ResizeObserver | null = null;
   if (typeof window.ResizeObserver === "function") {
@@ -70,7 +79,7 @@ export function followStep(
   }
   const stopMoves = step.target ? watchMoves(window, step.target, measure, onChange) : () => {};
   return () => {
-    window.removeEventListener("scroll", onChange, { capture: true });
+    window.removeEventListener("scroll", onScroll, { capture: true });
     window.removeEventListener("resize", onChange);
     observer?.disconnect();
     stopMoves();

@@ -116,6 +116,8 @@ describe("the stage in a document", () => {
   let stage: TourStage;
   let warnings: string[];
   let scrolled: Array<ScrollIntoViewOptions | boolean | undefined>;
+  /** Which wait each frame callback was asked with, in order. */
+  let asked: string[];
 
   /** One frame: what was waiting for it runs (what it asks for waits for the next). */
   const runFrame = () => {
@@ -137,6 +139,7 @@ describe("the stage in a document", () => {
     boxes = new Map();
     warnings = [];
     scrolled = [];
+    asked = [];
     const save = document.querySelector("#save") as HTMLElement;
     save.scrollIntoView = (options?: ScrollIntoViewOptions | boolean) => {
       scrolled.push(options);
@@ -150,8 +153,14 @@ describe("the stage in a document", () => {
       nonce: "n0nce",
       warn: (message) => warnings.push(message),
       measure: (element) => boxes.get(element) ?? { left: 0, top: 0, width: 0, height: 0 },
-      nextFrame: (callback) => frames.push(callback),
-      afterFrame: (callback) => frames.push(callback),
+      nextFrame: (callback) => {
+        asked.push("the next frame");
+        frames.push(callback);
+      },
+      afterFrame: (callback) => {
+        asked.push("after the frame");
+        frames.push(callback);
+      },
     });
   });
 
@@ -237,6 +246,24 @@ describe("the stage in a document", () => {
     runFrames();
     window.dispatchEvent(new Event("scroll"));
     expect(frames).toHaveLength(1);
+  });
+
+  test("a scroll is followed on the next frame; a change of the page once that frame was drawn", () => {
+    const { save, popover } = showSaveStep(200);
+    runFrames();
+    asked = [];
+    boxes.set(save, saveBox(150));
+    window.dispatchEvent(new Event("scroll"));
+    expect(asked).toEqual(["the next frame"]);
+    runFrames();
+    expect(px(popover, "top")).toBe("190px");
+    asked = [];
+    boxes.set(save, saveBox(120));
+    window.dispatchEvent(new Event("resize"));
+    // Measured from the next frame's callback, the page's relayout would run in our script.
+    expect(asked).toEqual(["after the frame"]);
+    runFrames();
+    expect(px(popover, "top")).toBe("160px");
   });
 
   test("a banner pushing the page down (padding on <html>) moves the cut-out and the popover along", () => {

@@ -252,6 +252,31 @@ const guardedBy = (warn: StageOptions["warn"]) => (callback: () => void) => () =
   }
 };
 
+/**
+ * At most one placement per frame, however many scroll or resize events came. A scroll is followed on
+ * the next frame: the popover keeps up, and scrolling leaves the layout as it was, so measuring costs
+ * nothing. A change of the page is followed once the frame after it was drawn: measured from the next
+ * frame's callback, the page's relayout would run in our script (a long task on a large page that is
+ * still loading, bench/host-impact.ts).
+ */
+function followingMoves(on: {
+  scrolled: (callback: () => void) => void;
+  changed: (callback: () => void) => void;
+  wanted: () => boolean;
+  place: () => void;
+}) {
+  let pending = false;
+  const placeOn = (when: (callback: () => void) => void) => () => {
+    if (pending || !on.wanted()) return;
+    pending = true;
+    when(() => {
+      pending = false;
+      on.place();
+    });
+  };
+  return { scrolled: placeOn(on.scrolled), changed: placeOn(on.changed) };
+}
+
 /** A step's element not wholly in the window is scrolled to its middle at once, before it is measured. */
 function scrollToIfOffScreen(target: Element, box: Rect, viewport: Size) {
   if (hasBox(box) && isOffScreen(box, viewport))
@@ -269,7 +294,6 @@ export function createTourStage(options: StageOptions): TourStage {
   root.append(style, layer);
 
   let current: ShownStep | null = null;
-  let framePending = false;
   let unfollow = () => {};
   let removed = false;
 
@@ -278,17 +302,14 @@ export function createTourStage(options: StageOptions): TourStage {
 
   const guarded = guardedBy(options.warn);
 
-  /** At most one placement per frame, however many scroll or resize events came. */
-  const schedule = () => {
-    if (framePending || !current?.placed || removed) return;
-    framePending = true;
-    nextFrame(
-      guarded(() => {
-        framePending = false;
-        if (current?.placed) place(current);
-      }),
-    );
-  };
+  const moves = followingMoves({
+    scrolled: nextFrame,
+    changed: whenDrawn,
+    wanted: () => !!current?.placed && !removed,
+    place: guarded(() => {
+      if (current?.placed) place(current);
+    }),
+  });
 
   function clearStep() {
     unfollow();
@@ -309,7 +330,7 @@ export function createTourStage(options: StageOptions): TourStage {
       layer.classList.add("gtr-on");
       shown.popover.classList.add("gtr-shown");
       (shown.step.focus ?? shown.popover).focus({ preventScroll: true });
-      unfollow = followStep(window, { popover: shown.popover, target }, measure, schedule);
+      unfollow = followStep(window, { popover: shown.popover, target }, measure, moves);
     });
   }
 

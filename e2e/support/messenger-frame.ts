@@ -14,10 +14,17 @@ export async function messengerFrame(page: Page): Promise<Frame> {
     const frame = await handle?.contentFrame();
     return frame?.url().startsWith(messengerOrigin) ? frame : undefined;
   };
-  await expect.poll(async () => (await find()) !== undefined).toBe(true);
-  const frame = await find();
-  if (!frame) throw new Error("no messenger frame");
-  return frame;
+  // The frame the poll found is the one answered: looking it up again could miss it on a busy machine
+  // (the element handle's own 1 s wait), though it is there.
+  let found: Frame | undefined;
+  await expect
+    .poll(async () => {
+      found = await find();
+      return found !== undefined;
+    })
+    .toBe(true);
+  if (!found) throw new Error("no messenger frame");
+  return found;
 }
 
 /** Posts a message to the host page from the messenger's own origin, as the app does. */

@@ -25,3 +25,23 @@ export function afterFrame(window: Window & typeof globalThis) {
   const frame = animationFrame(window);
   return (callback: () => void) => frame(() => window.setTimeout(callback, 0));
 }
+
+/** A wait before a placement: the next frame (`animationFrame`) or just after it was drawn (`afterFrame`). */
+export type FrameWait = (callback: () => void) => void;
+
+/**
+ * One placement waiting at a time, however many scroll, resize or move events ask for it: each request
+ * names its own wait (a scroll the next frame, since it leaves the layout as it was; a change of the
+ * page after the frame was drawn) and is dropped while one waits already or while `wanted` says no.
+ */
+export function placementQueue(place: () => void, wanted: () => boolean = () => true) {
+  let waiting = false;
+  return (wait: FrameWait) => () => {
+    if (waiting || !wanted()) return;
+    waiting = true;
+    wait(() => {
+      waiting = false;
+      place();
+    });
+  };
+}

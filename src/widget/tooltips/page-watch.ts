@@ -1,3 +1,4 @@
+import { placementQueue } from "../common/frames.ts";
 import { tooltipTiming } from "./tooltip-hover.ts";
 
 export interface PageWatchHandlers {
@@ -29,7 +30,6 @@ export function watchPage(
 ) {
   const document = window.document;
   let syncQueued = false;
-  let placeQueued = false;
   let resizeTimer: ReturnType<typeof setTimeout> | undefined;
 
   const queueSync = () => {
@@ -40,14 +40,9 @@ export function watchPage(
       on.sync();
     });
   };
-  const place = (schedule: (callback: () => void) => void) => () => {
-    if (placeQueued) return;
-    placeQueued = true;
-    schedule(() => {
-      placeQueued = false;
-      if (!on.stopped()) on.placeAll();
-    });
-  };
+  const place = placementQueue(() => {
+    if (!on.stopped()) on.placeAll();
+  });
   const queuePlace = place(nextFrame);
   const queuePlaceAfterFrame = place(afterFrame);
   // Spec §9: resizes are handled at most every 250 ms.

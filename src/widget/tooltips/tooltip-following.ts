@@ -60,10 +60,5 @@ export function createFollowing(options: FollowingOptions) {
       for (const entry of entries) positioner.placeBubble(entry);
       return unplaced;
     },
-    /** Places every entry; one of `added` whose element has no box yet is tried again on the next frames. */
-    placeAdded(entries: readonly Attached[], added: readonly Attached[]) {
-      const unplaced = this.placeAll(entries);
-      for (const entry of added) if (unplaced.includes(entry)) this.retryPlacement(entry);
-    },
   };
 }

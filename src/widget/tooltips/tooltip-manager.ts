@@ -30,15 +30,6 @@ export interface TooltipManagerOptions {
   afterFrame?: (callback: () => void) => void;
 }
 
-function matchingElements(document: Document, tooltip: Tooltip): Element[] {
-  try {
-    return [...document.querySelectorAll(tooltip.selector)];
-  } catch {
-    // A selector the browser cannot parse matches nothing.
-    return [];
-  }
-}
-
 export function createTooltipManager(options: TooltipManagerOptions) {
   const { layer, window } = options;
   const document = window.document;
@@ -91,6 +82,15 @@ export function createTooltipManager(options: TooltipManagerOptions) {
     return entry;
   }
 
+  function matchingElements(tooltip: Tooltip): Element[] {
+    try {
+      return [...document.querySelectorAll(tooltip.selector)];
+    } catch {
+      // A selector the browser cannot parse matches nothing.
+      return [];
+    }
+  }
+
   /** Brings what is shown in line with the address and the page: attaches new matches, drops old ones. */
   function sync() {
     if (stopped) return;
@@ -107,12 +107,13 @@ export function createTooltipManager(options: TooltipManagerOptions) {
     attached = keep;
     const added: Attached[] = [];
     for (const tooltip of forPage) {
-      for (const target of matchingElements(document, tooltip)) {
+      for (const target of matchingElements(tooltip)) {
         if (!attached.some((entry) => entry.tooltip === tooltip && entry.target === target))
           added.push(attach(tooltip, target));
       }
     }
-    following.placeAdded(attached, added);
+    const unplaced = following.placeAll(attached);
+    for (const entry of added) if (unplaced.includes(entry)) following.retryPlacement(entry);
   }
 
   const page = watchPage(

@@ -6,7 +6,7 @@ import {
   type Size,
   viewportMargin,
 } from "../common/bubble-placement.ts";
-import { afterFrame, animationFrame, measureBox } from "../common/frames.ts";
+import { afterFrame, animationFrame, measureBox, placementQueue } from "../common/frames.ts";
 import { followStep, whenStill } from "./step-follow.ts";
 import { tourLook } from "./tour-steps.ts";
 import { tourStyles } from "./tour-styles.ts";
@@ -252,31 +252,6 @@ const guardedBy = (warn: StageOptions["warn"]) => (callback: () => void) => () =
   }
 };
 
-/**
- * At most one placement per frame, however many scroll or resize events came. A scroll is followed on
- * the next frame: the popover keeps up, and scrolling leaves the layout as it was, so measuring costs
- * nothing. A change of the page is followed once the frame after it was drawn: measured from the next
- * frame's callback, the page's relayout would run in our script (a long task on a large page that is
- * still loading, bench/host-impact.ts).
- */
-function followingMoves(on: {
-  scrolled: (callback: () => void) => void;
-  changed: (callback: () => void) => void;
-  wanted: () => boolean;
-  place: () => void;
-}) {
-  let pending = false;
-  const placeOn = (when: (callback: () => void) => void) => () => {
-    if (pending || !on.wanted()) return;
-    pending = true;
-    when(() => {
-      pending = false;
-      on.place();
-    });
-  };
-  return { scrolled: placeOn(on.scrolled), changed: placeOn(on.changed) };
-}
-
 /** A step's element not wholly in the window is scrolled to its middle at once, before it is measured. */
 function scrollToIfOffScreen(target: Element, box: Rect, viewport: Size) {
   if (hasBox(box) && isOffScreen(box, viewport))
@@ -302,14 +277,16 @@ export function createTourStage(options: StageOptions): TourStage {
 
   const guarded = guardedBy(options.warn);
 
-  const moves = followingMoves({
-    scrolled: nextFrame,
-    changed: whenDrawn,
-    wanted: () => !!current?.placed && !removed,
-    place: guarded(() => {
+  // A scroll is followed on the next frame, so the popover keeps up; a change of the page once that
+  // frame was drawn: measured from the frame's callback, the page's relayout would run in our script
+  // (a long task on a large page that is still loading, bench/host-impact.ts).
+  const placeAfter = placementQueue(
+    guarded(() => {
       if (current?.placed) place(current);
     }),
-  });
+    () => !!current?.placed && !removed,
+  );
+  const moves = { scrolled: placeAfter(nextFrame), changed: placeAfter(whenDrawn) };
 
   function clearStep() {
     unfollow();

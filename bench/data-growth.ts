@@ -10,8 +10,9 @@ import { spawnServer } from "./server-process.ts";
  * (1,000) each with a session, `--loops` clients (32) pinging for `--seconds` (20), each ping from the
  * next session in turn with a new page, against the real server (`src/server/main.ts` as a child
  * process, SQLite, the shipped log level). Samples the WAL every 20 ms while the load runs and prints
- * its largest size as a ratio to its limit (SQLITE_WAL_LIMIT_MB, 64 MB unless `--wal-limit-mb`), then
- * stops the server and prints what the database grew by per ping.
+ * its largest size as a ratio to its limit (SQLITE_WAL_LIMIT_MB, 64 MB unless `--wal-limit-mb`), and
+ * the ping log's folder (`app.sqlite-pings/`, pings not folded yet), then stops the server and prints
+ * what the database and that folder grew by per ping.
  *
  *   bun bench/data-growth.ts [--seconds 20] [--sessions 1000] [--loops 32] [--root .]
  *
@@ -27,13 +28,18 @@ const {
 const root = resolve(option("root") ?? join(import.meta.dir, ".."));
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
-async function databaseBytes(dataDir: string): Promise<number> {
+/** The bytes of the files in `folder` whose names pass `wanted` (0 for a folder not there). */
+async function folderBytes(folder: string, wanted: RegExp): Promise<number> {
   let total = 0;
-  for (const entry of await readdir(dataDir)) {
-    if (/\.sqlite(-wal|-shm)?$/.test(entry)) total += (await stat(join(dataDir, entry))).size;
+  for (const entry of await readdir(folder).catch(() => [])) {
+    if (wanted.test(entry)) total += (await stat(join(folder, entry)).catch(() => null))?.size ?? 0;
   }
   return total;
 }
+
+const pingLogBytes = (dataDir: string) => folderBytes(join(dataDir, "app.sqlite-pings"), /\.jsonl$/);
+const databaseBytes = async (dataDir: string) =>
+  (await folderBytes(dataDir, /\.sqlite(-wal|-shm)?$/)) + (await pingLogBytes(dataDir));
 
 const workDir = await mkdtemp(join(tmpdir(), "bench-data-growth-"));
 const dirs = { dataDir: join(workDir, "data"), distDir: join(workDir, "dist") };
@@ -58,8 +64,10 @@ try {
   const again = await spawnServer(root, dirs, env);
   const wal = join(dirs.dataDir, "app.sqlite-wal");
   let largestWal = 0;
+  let largestPingLog = 0;
   const sampler = setInterval(async () => {
     largestWal = Math.max(largestWal, (await stat(wal).catch(() => null))?.size ?? 0);
+    largestPingLog = Math.max(largestPingLog, await pingLogBytes(dirs.dataDir));
   }, 20);
   let pings = 0;
   let next = 0;
@@ -95,6 +103,7 @@ try {
     `largest WAL       ${mb(largestWal).padStart(10)}  ${(largestWal / limit).toFixed(2)}× its limit of ${mb(limit)}`,
   );
   console.log(`WAL at the end    ${mb(walAtEnd).padStart(10)}`);
+  console.log(`largest ping log  ${mb(largestPingLog).padStart(10)}  (pings not folded yet)`);
   console.log(
     `database grew by  ${mb(grown).padStart(10)}  ${(grown / pings).toFixed(0)} bytes per ping (after the WAL is folded in)`,
   );

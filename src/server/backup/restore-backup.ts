@@ -140,7 +140,8 @@ async function swapIn(target: RestoreTarget, staged: Staged): Promise<void> {
   const previous: string[] = [];
   try {
     if (staged.database && target.databaseFile) {
-      for (const suffix of ["", "-wal", "-shm", "-journal"]) {
+      // `-pings` is the ping log's folder (ping-log-file.ts): its pings belong to the database replaced.
+      for (const suffix of ["", "-wal", "-shm", "-journal", "-pings"]) {
         const current = `${target.databaseFile}${suffix}`;
         if (!existsSync(current)) continue;
         const aside = `${target.databaseFile}.previous-${staged.id}${suffix}`;

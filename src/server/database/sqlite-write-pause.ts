@@ -5,8 +5,8 @@ import type { Database } from "bun:sqlite";
  * (sqlite-wal-checkpointer.ts). SQLite restarts its log only when a checkpoint has copied every frame
  * into the database; under a steady stream of commits a checkpoint running beside them never gets
  * there, and a checkpoint that waits for the writer lock would block the request thread (Bun.SQL's
- * SQLite calls are synchronous). So the writers that make that stream (the ping log's groups and
- * folds) ask here before each write, and wait a few milliseconds while the checkpointing thread copies
+ * SQLite calls are synchronous). So the writer that makes that stream (the ping log's folds) asks
+ * here before each write, and waits a few milliseconds while the checkpointing thread copies
  * the last frames; the event loop goes on answering everything else meanwhile.
  */
 
@@ -49,4 +49,12 @@ export async function writeTurn(connection: Database): Promise<void> {
     else if (connection.inTransaction) await Bun.sleep(1);
     else return;
   }
+}
+
+/**
+ * Waits until Bun.SQL holds no transaction open on the connection: a read of ours would see inside it
+ * (what it may still roll back). Reads need not wait for a pause.
+ */
+export async function outsideTransaction(connection: Database): Promise<void> {
+  while (connection.inTransaction) await Bun.sleep(1);
 }

@@ -298,6 +298,9 @@ describe("gleam restore --force over a damaged install", () => {
     await mkdir(target, { recursive: true });
     await writeFile(join(target, "app.sqlite"), crypto.getRandomValues(new Uint8Array(8192)));
     await writeFile(join(target, "app.sqlite-wal"), "a WAL of another database");
+    // Pings logged for that database: folded into the restored one, they would count visits it never had.
+    await mkdir(join(target, "app.sqlite-pings"));
+    await writeFile(join(target, "app.sqlite-pings", "0000000000000001.jsonl"), '[1,"a session",""]\n');
     const run = await runCli(["restore", archive(), "--force"], { DATA_DIR: target });
     expect(run).toMatchObject({ exitCode: 0, stderr: "" });
     expect((await readdir(target)).sort()).toEqual(["app.sqlite", "files"]);

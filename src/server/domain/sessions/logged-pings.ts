@@ -29,6 +29,19 @@ export interface LoggedEvent {
   data: string | null;
 }
 
+/**
+ * A logged ping's events as the log writes them (`[id, name, occurredAt, data]` each); what does not
+ * read that way stands for none.
+ */
+export function loggedEventsOf(value: unknown): LoggedEvent[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter(
+      (event): event is [string, string, string, string | null] => Array.isArray(event) && event.length === 4,
+    )
+    .map(([id, name, occurredAt, data]) => ({ id, name, occurredAt, data }));
+}
+
 /** What pings change on a session row. */
 export interface PingedColumns {
   lastSeenAt: string;

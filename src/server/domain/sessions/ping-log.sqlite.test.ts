@@ -11,6 +11,7 @@ import { until } from "../../test-support/until.ts";
 import { findConnectedVisitors } from "../outbounds/connected-offers-repository.ts";
 import { insertSurveyAnswer } from "../surveys/surveys-repository.ts";
 import { openPingLog, sessionRowsKeptMs } from "./ping-log.ts";
+import { pingLogFolder, readPingLogFiles } from "./ping-log-file.ts";
 import { pingLogOf } from "./ping-log-registry.ts";
 import { createPingWriter } from "./ping-writes.ts";
 import {
@@ -79,10 +80,10 @@ async function threeSessions(db: {
   ];
 }
 
-async function logged(sql: SQL): Promise<number> {
-  const [row] = await sql`SELECT count(*) AS n FROM widget_ping_log`;
-  return Number((row as { n: number }).n);
-}
+/** The pings in the log's files beside the database file (folded ones too, until their file is cut). */
+const loggedPings = (filename: string) =>
+  readPingLogFiles(pingLogFolder(filename)).flatMap((file) => file.logged);
+const logged = (filename: string) => loggedPings(filename).length;
 
 /** Polls `check` every 5 ms until it holds (for at most 3 s). */
 const foldedWithin = (check: () => Promise<boolean>) => until(check, 3000, { everyMs: 5 });
@@ -94,8 +95,8 @@ describe("the ping log", () => {
       const session = await createSession(db.sql, db.projectId);
       await writer.record(session.id, { durationSeconds: 8, events: [pageView("https://shop.example/a")] });
       await writer.record(session.id, { events: [pageView("https://shop.example/b")] });
-      expect(await logged(db.sql)).toBe(2);
-      await foldedWithin(async () => (await logged(db.sql)) === 0);
+      expect(logged(db.filename)).toBe(2);
+      await foldedWithin(async () => logged(db.filename) === 0);
       expect(await storedRow(db.sql, session.id)).toMatchObject({
         page_views: 2,
         last_page: "https://shop.example/b",
@@ -145,7 +146,7 @@ describe("the ping log", () => {
       const [answer] = await db.sql`SELECT page_url FROM survey_answers WHERE id = ${answerId}`;
       expect(answer).toEqual({ page_url: "https://shop.example/survey-page" });
       await writer.drain();
-      expect(await logged(db.sql)).toBe(0);
+      expect(logged(db.filename)).toBe(0);
     });
   });
 
@@ -166,10 +167,10 @@ describe("the ping log", () => {
 
     const next = await database(first.filename);
     try {
-      expect(await logged(next.sql)).toBe(2);
+      expect(logged(next.filename)).toBe(2);
       expect((await storedRow(next.sql, session.id)).page_views).toBe(0);
       await openPingLog(next.sql);
-      expect(await logged(next.sql)).toBe(0);
+      expect(logged(next.filename)).toBe(0);
       expect(await storedRow(next.sql, session.id)).toMatchObject({
         page_views: 2,
         last_page: "https://shop.example/2",
@@ -187,6 +188,36 @@ describe("the ping log", () => {
     }
   });
 
+  test("pings an earlier version left in the log table are moved to the files at open, and folded", async () => {
+    await withDatabase(async (db) => {
+      const session = await createSession(db.sql, db.projectId);
+      const events = JSON.stringify([
+        [
+          "0193a1b2-0000-7000-8000-000000000001",
+          "pageView",
+          "2026-11-27T10:00:00.000Z",
+          '{"page":"https://shop.example/old"}',
+        ],
+      ]);
+      await db.sql`INSERT INTO widget_ping_log (seq, session_id, seen_at, duration_seconds, sdk_version, events)
+        VALUES (7, ${session.id}, ${"2026-11-27T10:00:01.000Z"}, 12, ${"14.6.7"}, ${events})`;
+      await openPingLog(db.sql);
+      expect(await db.sql`SELECT count(*) AS n FROM widget_ping_log`).toEqual([{ n: 0 }]);
+      expect(await storedRow(db.sql, session.id)).toMatchObject({
+        page_views: 1,
+        last_page: "https://shop.example/old",
+        duration_seconds: 12,
+        last_seen_at: "2026-11-27T10:00:01.000Z",
+      });
+      expect((await listSessionEvents(db.sql, session.id)).map((event) => event.data)).toEqual([
+        { page: "https://shop.example/old" },
+      ]);
+      // Folded, so the file they were moved to is cut; seqs go on past theirs.
+      expect(logged(db.filename)).toBe(0);
+      expect(pingLogOf(db.sql)?.nextSeq()).toBe(8);
+    });
+  });
+
   test("the log is cut below the oldest unfolded ping; the next process folds only what was not", async () => {
     const first = await database();
     const [older, newer] = await threeSessions(first);
@@ -197,7 +228,7 @@ describe("the ping log", () => {
     await writer.record(newer.id, { sdkVersion: "2.0", durationSeconds: 40, events: [] });
     // Only the newer session folds: its rows stay in the log, behind the older session's ping.
     await pingLogOf(first.sql)?.fold([newer.id]);
-    expect(await logged(first.sql)).toBe(4);
+    expect(logged(first.filename)).toBe(4);
     const folded = await storedRow(first.sql, newer.id);
     expect(folded).toMatchObject({
       page_views: 1,
@@ -209,7 +240,7 @@ describe("the ping log", () => {
     const next = await database(first.filename);
     try {
       await openPingLog(next.sql);
-      expect(await logged(next.sql)).toBe(0);
+      expect(logged(next.filename)).toBe(0);
       expect(await storedRow(next.sql, newer.id)).toEqual(folded);
       const [sdk] = await next.sql`SELECT sdk_version FROM widget_sessions WHERE id = ${newer.id}`;
       expect(sdk).toEqual({ sdk_version: "2.0" });
@@ -238,7 +269,7 @@ describe("the ping log", () => {
         last_page: "https://shop.example/anonymous",
       });
       expect((await listSessionEvents(db.sql, into.id)).length).toBe(1);
-      expect(await logged(db.sql)).toBe(0);
+      expect(logged(db.filename)).toBe(0);
     });
   });
 
@@ -249,10 +280,7 @@ describe("the ping log", () => {
       for (const page of ["/a", "/b", "/c"])
         await writer.record(busy.id, { events: [pageView(`https://shop.example${page}`)] });
       await writer.record(quiet.id, { events: [] });
-      const seqs = (await db.sql`SELECT seq, session_id FROM widget_ping_log ORDER BY seq`) as Array<{
-        seq: number;
-        session_id: string;
-      }>;
+      const seqs = loggedPings(db.filename);
       await writer.fold();
       const batches = await db.sql`SELECT through_seq, session_id, events FROM widget_event_batches
         ORDER BY through_seq`;
@@ -280,7 +308,7 @@ describe("the ping log", () => {
     const writer = createPingWriter(first.sql, { foldAfterMs: 60_000 });
     await writer.record(session.id, { events: [pageView("https://shop.example/first")] });
     await writer.drain();
-    expect(await logged(first.sql)).toBe(0);
+    expect(logged(first.filename)).toBe(0);
     await first.close();
 
     const next = await database(first.filename);
@@ -354,7 +382,7 @@ describe("the ping log", () => {
       await foldedWithin(async () => errors.length > 0);
       expect(String(errors[0])).toContain("full");
       await db.sql`DROP TRIGGER refuse_all`;
-      await foldedWithin(async () => (await logged(db.sql)) === 0);
+      await foldedWithin(async () => logged(db.filename) === 0);
       expect((await storedRow(db.sql, session.id)).last_page).toBe("https://shop.example/later");
     });
   });
@@ -369,11 +397,10 @@ describe("the ping log", () => {
       // The failing session's ping goes back behind the others, the oldest of the log all the same.
       await pingLogOf(db.sql)?.fold([failing.id]);
       await pingLogOf(db.sql)?.fold([second.id]);
-      const seqs = await db.sql`SELECT session_id FROM widget_ping_log ORDER BY seq`;
-      expect(seqs.map((row: { session_id: string }) => row.session_id)).toContain(failing.id);
+      expect(loggedPings(db.filename).map((ping) => ping.sessionId)).toContain(failing.id);
       await db.sql`DROP TRIGGER refuse_one`;
       await pingLogOf(db.sql)?.fold();
-      expect(await logged(db.sql)).toBe(0);
+      expect(logged(db.filename)).toBe(0);
       expect((await storedRow(db.sql, failing.id)).page_views).toBe(1);
     });
   });
@@ -385,7 +412,7 @@ describe("the ping log beside another writer on the file", () => {
     const firstWriter = createPingWriter(first.sql, { foldAfterMs: 60_000 });
     const before = await createSession(first.sql, first.projectId);
     await firstWriter.record(before.id, { events: [pageView("https://shop.example/before")] });
-    expect(await logged(first.sql)).toBe(1);
+    expect(logged(first.filename)).toBe(1);
 
     // The second waits for the first to fold what it kept, which it does once it sees the second.
     const second = await database(first.filename);
@@ -408,7 +435,7 @@ describe("the ping log beside another writer on the file", () => {
         page_views: 2,
         last_page: "https://shop.example/second",
       });
-      expect(await logged(first.sql)).toBe(0);
+      expect(logged(first.filename)).toBe(0);
     } finally {
       await secondWriter.drain();
       await firstWriter.drain();

@@ -9,24 +9,34 @@ import { sqliteConnectionOf } from "../../database/sqlite-statement-cache.ts";
 import { writesPaused, writeTurn } from "../../database/sqlite-write-pause.ts";
 import {
   foldedColumns,
-  type LoggedEvent,
   type LoggedPing,
+  loggedEventsOf,
   type PingedColumns,
   pingFromLog,
   type UnfoldedSession,
 } from "./logged-pings.ts";
+import {
+  openPingLogFile,
+  type PingLogFile,
+  pingLogFilesLeft,
+  pingLogFolder,
+  readPingLogFiles,
+  writePingLogFile,
+} from "./ping-log-file.ts";
 import { keepPingLog } from "./ping-log-registry.ts";
 import { allWhereIn, insertRows } from "./ping-log-statements.ts";
 import { type SessionRow, type StoredSession, sessionFromRow } from "./sessions-repository.ts";
 
 /**
- * The ping log of an SQLite database (migration 044): a ping is acknowledged once its group appended
- * it to `widget_ping_log`, and folded later, with the session's other pings of the while, into its
- * session and an event batch (`widget_event_batches`, migration 045: one row for the session's events
- * of the fold). On a busy site most groups touch as many sessions as they hold pings, and
- * writing a session row, its index entries and its session's corner of the events index dirtied a
- * page each, all written to the WAL at every commit: appending to the log dirties its last page or
- * two, and a fold writes each session once for all its pings since the last one.
+ * The ping log of an SQLite database: a ping is acknowledged once its group appended it to the log's
+ * files beside the database (ping-log-file.ts), and folded later, with the session's other pings of
+ * the while, into its session and an event batch (`widget_event_batches`, migration 045: one row for
+ * the session's events of the fold). On a busy site most groups touch as many sessions as they hold
+ * pings, and writing a session row, its index entries and its session's corner of the events index
+ * dirtied a page each, all written to the WAL at every commit: an append is one write to a file, and
+ * a fold writes each session once for all its pings since the last one. (Migration 044's table
+ * `widget_ping_log` held the log before; what an earlier version left there is moved to the files at
+ * open.)
  *
  * Until it is folded a ping lives in the log and here, in memory, by session: SQLite has one writing
  * process, so this process knows every ping not folded yet. Readers of what pings change on a session
@@ -42,8 +52,8 @@ import { type SessionRow, type StoredSession, sessionFromRow } from "./sessions-
  * folded once the oldest has waited `foldAfterMs`, sessions in id order (a sweep), at most
  * `sessionsPerFold` sessions and `pingsPerFold` pings per transaction (the bound on how long one holds
  * the event loop), all of them before the database closes (`drain`). The log is cut below its oldest
- * unfolded ping, in the fold's transaction: one range of its first pages. The next process to open
- * the file folds what a previous one left (`openPingLog`); a ping whose events are stored was folded.
+ * unfolded ping once the fold committed, a file at a time. The next process to open the database
+ * folds what a previous one left (`openPingLog`); a ping whose events are stored was folded.
  */
 
 export interface PingLogOptions {
@@ -69,7 +79,7 @@ export interface PingLog {
    */
   alone(): boolean;
   nextSeq(): number;
-  /** Appends `pings` to the log table: inside the caller's transaction on the connection. */
+  /** Appends `pings` to the log: once this returns they survive the process. */
   append(pings: readonly LoggedPing[]): void;
   /** Takes the pings of a committed group in, to be read through and folded. */
   committed(pings: readonly LoggedPing[]): void;
@@ -116,7 +126,6 @@ interface FoldTarget extends PingedColumns {
   mergedInto: string | null;
 }
 
-const logColumns = ["seq", "session_id", "seen_at", "duration_seconds", "sdk_version", "events"] as const;
 const batchColumns = ["through_seq", "session_id", "events"] as const;
 const sessionColumns = `SELECT id, merged_into AS mergedInto, last_seen_at AS lastSeenAt,
   visit_started_at AS visitStartedAt, page_views AS pageViews, last_page AS lastPage,
@@ -152,7 +161,7 @@ export function openPingLog(sql: SQL, options: PingLogOptions = {}): Promise<Pin
 /**
  * The log on this connection. Another writer already on the file keeps its own unfolded pings: this
  * one waits (at most `leftoverWaitMs`) for it to fold them, which it does once it sees this one, and
- * takes none of the log's rows. Alone, the rows are a previous process's, and are taken to fold.
+ * takes none of the log's pings. Alone, they are a previous process's, and are taken to fold.
  */
 export async function createPingLog(connection: Database, options: PingLogOptions = {}): Promise<PingLog> {
   let log: SqlitePingLog | null = null;
@@ -162,8 +171,8 @@ export async function createPingLog(connection: Database, options: PingLogOption
   });
   if (writers.othersAtStart) {
     const waitUntil = Date.now() + leftoverWaitMs;
-    const rows = connection.prepare("SELECT 1 FROM widget_ping_log LIMIT 1");
-    while (rows.get() !== null && Date.now() < waitUntil) await Bun.sleep(20);
+    const folder = pingLogFolder(connection.filename);
+    while (pingLogFilesLeft(folder) && Date.now() < waitUntil) await Bun.sleep(20);
   }
   log = new SqlitePingLog(connection, options, writers);
   return log;
@@ -295,13 +304,14 @@ class SqlitePingLog implements PingLog {
   private foldCount = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private seq: number;
-  /** Log rows below this are gone: every ping under it is folded (or dropped). */
-  private deletedBelow = 0;
+  /** The log is cut below this: every ping under it is folded (or dropped). */
+  private cutUnder = 0;
   private sweep: string[] = [];
   private swept = 0;
   /** The pause between two folds of the sweep under way (see `sweepPace`). */
   private sweepGapMs = 0;
   private readonly keptSessions: KeptSessions;
+  private readonly file: PingLogFile;
   private wasAlone = true;
 
   constructor(
@@ -321,12 +331,20 @@ class SqlitePingLog implements PingLog {
     this.keptSessions = new KeptSessions(this.settings.now);
     // Seqs keep growing past the ones that keyed event batches (the log itself may be empty), so that
     // a batch's seq names one ping for good: what a restart reads folded pings by.
+    const folder = pingLogFolder(connection.filename);
+    const files = readPingLogFiles(folder);
     const last = connection
       .prepare(`SELECT max(coalesce((SELECT max(seq) FROM widget_ping_log), 0),
         coalesce((SELECT max(through_seq) FROM widget_event_batches), 0)) AS seq`)
       .get();
-    this.seq = (last as { seq: number }).seq;
-    if (!writers.othersAtStart) this.unfoldedPings.take(unfoldedOfLog(connection), Number.NEGATIVE_INFINITY);
+    this.seq = files.reduce((seq, file) => Math.max(seq, file.lastSeq), (last as { seq: number }).seq);
+    if (writers.othersAtStart) {
+      this.file = openPingLogFile(folder);
+      return;
+    }
+    const leftover = leftoverPings(connection, folder, files);
+    this.file = openPingLogFile(folder, leftover.files);
+    this.unfoldedPings.take(leftover.unfolded, Number.NEGATIVE_INFINITY);
   }
 
   alone(): boolean {
@@ -347,19 +365,7 @@ class SqlitePingLog implements PingLog {
   }
 
   append(pings: readonly LoggedPing[]): void {
-    insertRows(
-      this.connection,
-      "widget_ping_log",
-      logColumns,
-      pings.map((ping) => [
-        ping.seq,
-        ping.sessionId,
-        ping.seenAt,
-        ping.durationSeconds,
-        ping.sdkVersion,
-        JSON.stringify(ping.events.map((event) => [event.id, event.name, event.occurredAt, event.data])),
-      ]),
-    );
+    this.file.append(pings);
   }
 
   committed(pings: readonly LoggedPing[]): void {
@@ -411,6 +417,7 @@ class SqlitePingLog implements PingLog {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     await this.fold();
+    this.file.close();
     this.writers.stop();
   }
 
@@ -420,6 +427,8 @@ class SqlitePingLog implements PingLog {
     const order = [...new Set(ids)].filter((id) => this.unfoldedPings.sessions.has(id)).sort();
     for (let start = 0; start < order.length; start += this.settings.sessionsPerFold)
       this.foldNow(order.slice(start, start + this.settings.sessionsPerFold));
+    // Nothing unfolded (a previous process's files may hold only folded pings): the log is cut whole.
+    if (this.unfoldedPings.count === 0) this.file.cutBelow(this.seq + 1);
   }
 
   /** Folds these sessions in one transaction; on failure each alone, and one that fails alone waits. */
@@ -428,7 +437,7 @@ class SqlitePingLog implements PingLog {
     if (pings.length === 0) return;
     const below = this.unfoldedPings.lowestSeqBut(new Set(ids), this.seq + 1);
     try {
-      const folded = writeFold(this.connection, pings, below > this.deletedBelow ? below : null);
+      const folded = writeFold(this.connection, pings);
       this.keptSessions.folded(folded);
       // A session merged meanwhile is read again, and found merged.
       this.keptSessions.forget(
@@ -439,7 +448,8 @@ class SqlitePingLog implements PingLog {
       else this.failed(ids[0] as string, error);
       return;
     }
-    this.deletedBelow = Math.max(this.deletedBelow, below);
+    if (below > this.cutUnder) this.file.cutBelow(below);
+    this.cutUnder = Math.max(this.cutUnder, below);
     for (const id of ids) this.unfoldedPings.remove(id);
     this.foldCount++;
   }
@@ -555,13 +565,45 @@ class SqlitePingLog implements PingLog {
 }
 
 /**
- * The pings of the log table that are not folded yet (a previous process's), oldest first. The log is
- * cut below the oldest unfolded ping only, so it may hold pings folded since. A ping whose seq keys an
- * event batch is one of them (a fold writes the batch with the session's change, in one transaction),
- * and so is every earlier ping of its session (a fold takes all of a session's pings, and writes a
- * batch for them even when they carry no event).
+ * A previous process's pings that are not folded yet, oldest first, and the log's files they were read
+ * from. Pings an earlier version left in the log table are moved to a file first (written and synced
+ * before the rows go). The log is cut below the oldest unfolded ping only, so it may hold pings folded
+ * since. A ping whose seq keys an event batch is one of them (a fold writes the batch with the
+ * session's change, in one transaction), and so is every earlier ping of its session (a fold takes all
+ * of a session's pings, and writes a batch for them even when they carry no event).
  */
-function unfoldedOfLog(connection: Database): LoggedPing[] {
+function leftoverPings(
+  connection: Database,
+  folder: string | null,
+  files: ReturnType<typeof readPingLogFiles>,
+): { unfolded: LoggedPing[]; files: ReturnType<typeof readPingLogFiles> } {
+  const fromTable = tablePings(connection);
+  const moved = folder !== null ? writePingLogFile(folder, fromTable) : null;
+  if (moved) connection.prepare("DELETE FROM widget_ping_log").run();
+  const kept = moved ? [...files, { ...moved, logged: fromTable }] : files;
+  const pings = [...kept.flatMap((file) => file.logged), ...(moved ? [] : fromTable)].sort(
+    (a, b) => a.seq - b.seq,
+  );
+  const batched = new Set<number>();
+  for (let start = 0; start < pings.length; start += 256) {
+    const seqs = pings.slice(start, start + 256).map((ping) => ping.seq);
+    for (const row of allWhereIn<{ seq: number }>(
+      connection,
+      { head: "SELECT through_seq AS seq FROM widget_event_batches", column: "through_seq" },
+      seqs,
+    ))
+      batched.add(row.seq);
+  }
+  const foldedThrough = new Map<string, number>();
+  for (const ping of pings) if (batched.has(ping.seq)) foldedThrough.set(ping.sessionId, ping.seq);
+  return {
+    unfolded: pings.filter((ping) => ping.seq > (foldedThrough.get(ping.sessionId) ?? 0)),
+    files: kept,
+  };
+}
+
+/** The pings an earlier version left in the log table (migration 044). */
+function tablePings(connection: Database): LoggedPing[] {
   const rows = connection
     .prepare(
       `SELECT seq, session_id AS sessionId, seen_at AS seenAt, duration_seconds AS durationSeconds,
@@ -575,48 +617,22 @@ function unfoldedOfLog(connection: Database): LoggedPing[] {
     sdkVersion: string | null;
     events: string;
   }>;
-  const pings = rows.map((row) => pingFromLog({ ...row, events: eventsOf(row.events) }));
-  const batched = new Set<number>();
-  for (let start = 0; start < pings.length; start += 256) {
-    const seqs = pings.slice(start, start + 256).map((ping) => ping.seq);
-    for (const row of allWhereIn<{ seq: number }>(
-      connection,
-      { head: "SELECT through_seq AS seq FROM widget_event_batches", column: "through_seq" },
-      seqs,
-    ))
-      batched.add(row.seq);
-  }
-  const foldedThrough = new Map<string, number>();
-  for (const ping of pings) if (batched.has(ping.seq)) foldedThrough.set(ping.sessionId, ping.seq);
-  return pings.filter((ping) => ping.seq > (foldedThrough.get(ping.sessionId) ?? 0));
+  return rows.map((row) => pingFromLog({ ...row, events: loggedEventsOf(parsedOrNull(row.events)) }));
 }
 
-/** A log row's events; one that does not read as the log writes them stands for none. */
-function eventsOf(text: string): LoggedEvent[] {
-  let parsed: unknown;
+function parsedOrNull(text: string): unknown {
   try {
-    parsed = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    return [];
+    return null;
   }
-  if (!Array.isArray(parsed)) return [];
-  return parsed
-    .filter(
-      (event): event is [string, string, string, string | null] => Array.isArray(event) && event.length === 4,
-    )
-    .map(([id, name, occurredAt, data]) => ({ id, name, occurredAt, data }));
 }
 
 /**
  * One fold: the sessions' rows moved on by their pings (a session merged meanwhile takes them into the
- * session it joined; a deleted one drops them), their events stored as batches, and the log cut below
- * `below` (the oldest ping still unfolded after this one) when it moved.
+ * session it joined; a deleted one drops them), their events stored as batches.
  */
-function writeFold(
-  connection: Database,
-  pings: readonly LoggedPing[],
-  below: number | null,
-): Map<string, PingedColumns> {
+function writeFold(connection: Database, pings: readonly LoggedPing[]): Map<string, PingedColumns> {
   connection.prepare("BEGIN").run();
   try {
     const ids = [...new Set(pings.map((ping) => ping.sessionId))];
@@ -637,7 +653,6 @@ function writeFold(
       else byTarget.set(target.id, [ping]);
     }
     const folded = writeTargets(connection, found, byTarget);
-    if (below !== null) connection.prepare("DELETE FROM widget_ping_log WHERE seq < ?").run(below);
     connection.prepare("COMMIT").run();
     return folded;
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { SQL } from "bun";
 import type { StreamedEvent } from "../../../shared/widget-session-api.ts";
-import { writeTurn } from "../../database/sqlite-write-pause.ts";
+import { outsideTransaction } from "../../database/sqlite-write-pause.ts";
 import { type LoggedEvent, type LoggedPing, pageOf, sessionWithPings } from "./logged-pings.ts";
 import { openPingLog, type PingLog, type PingLogOptions } from "./ping-log.ts";
 import { visitIdleMs } from "./session-visits.ts";
@@ -12,13 +12,13 @@ import { type SessionRow, type StoredSession, sessionFromRow } from "./sessions-
  * Pings are committed in groups: the writes that arrive while one group commits wait for the next,
  * which takes at most `maxBatch` of them in one transaction. One commit per group instead of one per
  * ping is most of the gain; each ping is answered only once its group committed, so an acknowledged
- * ping survives a `kill -9` (SQLite's WAL is written before COMMIT returns; losing it would need the
- * machine itself to go down, with `synchronous = NORMAL`). When a group fails, each of its pings is
- * tried again on its own, so one bad ping fails alone.
+ * ping survives a `kill -9` (SQLite's WAL, or the ping log's file, is written before the group is
+ * answered; losing it would need the machine itself to go down, as with `synchronous = NORMAL`). When
+ * a group fails, each of its pings is tried again on its own, so one bad ping fails alone.
  *
- * On SQLite a group appends its pings to the ping log (ping-log.ts): the pings are folded into their
- * sessions and events later, and each ping is answered with its session as it reads with every
- * unfolded ping of it. On PostgreSQL (and on SQLite should Bun.SQL's connection be
+ * On SQLite a group appends its pings to the ping log (ping-log.ts), a file beside the database: the
+ * pings are folded into their sessions and events later, and each ping is answered with its session as
+ * it reads with every unfolded ping of it. On PostgreSQL (and on SQLite should Bun.SQL's connection be
  * out of reach) a group writes its sessions and events at once: one UPDATE, one INSERT.
  */
 
@@ -307,29 +307,18 @@ function loggedPing(seq: number, ping: Pending, time: GroupTime): LoggedPing {
 }
 
 /**
- * The group in one synchronous transaction on Bun.SQL's own SQLite connection, without a promise and a
- * microtask per statement: its sessions found (kept from a recent group or read; a session merged or
- * gone is not found), its pings appended to the log. Each ping is answered with its session read
+ * The group, synchronously on Bun.SQL's own SQLite connection, without a promise and a microtask per
+ * statement: its sessions found (kept from a recent group or read; a session merged or gone is not
+ * found), its pings appended to the log in one write. Each ping is answered with its session read
  * through every unfolded ping of it, its own and its group's included.
  */
 function appendToLog(log: PingLog, group: readonly Pending[]): Array<StoredSession | null> {
-  const { connection } = log;
   const time = groupTime(new Date());
   const pings: LoggedPing[] = [];
-  let sessions: Map<string, StoredSession>;
-  // BEGIN and COMMIT by hand: `connection.transaction(fn)` builds a wrapper with its own properties on
-  // every call, about 1 % of a ping here.
-  connection.prepare("BEGIN").run();
-  try {
-    sessions = log.storedSessions([...new Set(group.map((ping) => ping.sessionId))]);
-    for (const ping of group)
-      if (sessions.has(ping.sessionId)) pings.push(loggedPing(log.nextSeq(), ping, time));
-    log.append(pings);
-    connection.prepare("COMMIT").run();
-  } catch (error) {
-    if (connection.inTransaction) connection.prepare("ROLLBACK").run();
-    throw error;
-  }
+  const sessions = log.storedSessions([...new Set(group.map((ping) => ping.sessionId))]);
+  for (const ping of group)
+    if (sessions.has(ping.sessionId)) pings.push(loggedPing(log.nextSeq(), ping, time));
+  log.append(pings);
   log.committed(pings);
   const answers = new Map<string, StoredSession>();
   return group.map((ping) => {
@@ -361,9 +350,9 @@ export function createPingWriter(
     try {
       let sessions: Array<StoredSession | null>;
       if (log?.alone()) {
-        // Bun.SQL lets a plain query run inside a transaction it has open, and the WAL may be starting
-        // over: the group waits for its turn.
-        await writeTurn(log.connection);
+        // Bun.SQL lets a plain query run inside a transaction it has open: the group's reads wait for
+        // it to end. The group writes nothing to the database, so a pause for the WAL does not hold it.
+        await outsideTransaction(log.connection);
         sessions = appendToLog(log, group);
       } else {
         // Beside another writer, what the log keeps is folded first: a ping is never older than the row.

@@ -1,0 +1,198 @@
+import {
+  closeSync,
+  fsyncSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
+import { join } from "node:path";
+import { type LoggedPing, loggedEventsOf, pingFromLog } from "./logged-pings.ts";
+
+/**
+ * The ping log's pings on disk (ping-log.ts): appended to files in a folder beside the database
+ * (`<database>-pings/`), a line of JSON per ping, each group in one `write`. Once the write returns
+ * the pings survive the process being killed, as a commit to SQLite's WAL does with
+ * `synchronous = NORMAL` (neither survives the machine going down before the kernel wrote its pages).
+ * Appending there instead of to a table costs a system call per group, where the table's INSERT and
+ * COMMIT were about a seventh of a busy server's time and most of its WAL.
+ *
+ * The log is cut a file at a time: a file is started once the current one holds `fileBytes`, and
+ * removed once every ping in it is folded. Files are named by the seq of their first ping, so they read
+ * back in order. A line a crash cut short was never acknowledged (its group's write had not returned)
+ * and is passed over; a write that fails leaves its file for a new one, so later lines never follow a
+ * torn one. An in-memory database keeps no file.
+ */
+export interface PingLogFile {
+  /** Appends the pings (seqs rising) in one write; once it returns they are on disk. */
+  append(pings: readonly LoggedPing[]): void;
+  /** Removes each file whose pings all have seqs below `seq`: they are folded. */
+  cutBelow(seq: number): void;
+  /** How many pings the files hold (folded ones among them until their file is cut). */
+  count(): number;
+  close(): void;
+}
+
+/** Where the pings of the database file `databaseFile` are kept; null for an in-memory database. */
+export function pingLogFolder(databaseFile: string): string | null {
+  return databaseFile === "" || databaseFile === ":memory:" || databaseFile.startsWith("file::memory:")
+    ? null
+    : `${databaseFile}-pings`;
+}
+
+const defaultFileBytes = 4 * 1024 * 1024;
+
+interface LogFile {
+  path: string;
+  /** The seq of its last ping; -Infinity while it holds none that read back. */
+  lastSeq: number;
+  pings: number;
+}
+
+/** The name of the file whose first ping is `seq`: fixed width, so names sort as seqs. */
+const fileName = (seq: number) => `${String(seq).padStart(16, "0")}.jsonl`;
+
+/** A ping as a line of the file. */
+function lineOf(ping: LoggedPing): string {
+  const events = ping.events.map((event) => [event.id, event.name, event.occurredAt, event.data]);
+  return `${JSON.stringify([ping.seq, ping.sessionId, ping.seenAt, ping.durationSeconds, ping.sdkVersion, events])}\n`;
+}
+
+/** A line read back; null for one that does not read as `lineOf` writes them (cut short by a crash). */
+function pingOfLine(line: string): LoggedPing | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 6) return null;
+  const [seq, sessionId, seenAt, durationSeconds, sdkVersion, events] = parsed as unknown[];
+  if (typeof seq !== "number" || typeof sessionId !== "string" || typeof seenAt !== "string") return null;
+  return pingFromLog({
+    seq,
+    sessionId,
+    seenAt,
+    durationSeconds: typeof durationSeconds === "number" ? durationSeconds : 0,
+    sdkVersion: typeof sdkVersion === "string" ? sdkVersion : null,
+    events: loggedEventsOf(events),
+  });
+}
+
+/** The log's files in seq order, each with the pings that read back from it. */
+export function readPingLogFiles(folder: string | null): Array<LogFile & { logged: LoggedPing[] }> {
+  if (folder === null) return [];
+  let names: string[];
+  try {
+    names = readdirSync(folder).filter((name) => name.endsWith(".jsonl"));
+  } catch {
+    return [];
+  }
+  return names.sort().map((name) => {
+    const path = join(folder, name);
+    const logged = readFileSync(path, "utf8")
+      .split("\n")
+      .flatMap((line) => (line === "" ? [] : (pingOfLine(line) ?? [])));
+    const lastSeq = logged.reduce((last, ping) => Math.max(last, ping.seq), Number.NEGATIVE_INFINITY);
+    return { path, lastSeq, pings: logged.length, logged };
+  });
+}
+
+/** Whether any file of the log is left (a server starting beside another waits for none). */
+export function pingLogFilesLeft(folder: string | null): boolean {
+  if (folder === null) return false;
+  try {
+    return readdirSync(folder).some((name) => name.endsWith(".jsonl"));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The log in `folder` (nothing on disk when null), which holds `files` already (read back at open, to
+ * be cut once folded); a new file is started past `fileBytes`.
+ */
+export function openPingLogFile(
+  folder: string | null,
+  files: readonly LogFile[] = [],
+  fileBytes = defaultFileBytes,
+): PingLogFile {
+  const kept: LogFile[] = files.map(({ path, lastSeq, pings }) => ({ path, lastSeq, pings }));
+  let current: (LogFile & { fd: number; bytes: number }) | null = null;
+
+  function closeCurrent(): void {
+    if (current === null) return;
+    closeSync(current.fd);
+    current = null;
+  }
+
+  function fileFor(firstSeq: number): LogFile & { fd: number; bytes: number } {
+    if (current !== null && current.bytes < fileBytes) return current;
+    closeCurrent();
+    mkdirSync(folder as string, { recursive: true });
+    const path = join(folder as string, fileName(firstSeq));
+    const fd = openSync(path, "a");
+    const file = { path, lastSeq: Number.NEGATIVE_INFINITY, pings: 0, fd, bytes: statSync(path).size };
+    kept.push(file);
+    current = file;
+    return file;
+  }
+
+  return {
+    append(pings) {
+      const last = pings[pings.length - 1];
+      if (folder === null || last === undefined) return;
+      const file = fileFor((pings[0] as LoggedPing).seq);
+      const bytes = Buffer.from(pings.map(lineOf).join(""));
+      try {
+        let written = 0;
+        while (written < bytes.length) written += writeSync(file.fd, bytes, written);
+      } catch (error) {
+        // The group is not acknowledged: what of it reached the file goes, and the next group starts a
+        // file of its own, so no line follows a torn one.
+        try {
+          ftruncateSync(file.fd, file.bytes);
+        } finally {
+          closeCurrent();
+        }
+        throw error;
+      }
+      file.bytes += bytes.length;
+      file.lastSeq = last.seq;
+      file.pings += pings.length;
+    },
+    cutBelow(seq) {
+      for (const file of [...kept]) {
+        if (file.lastSeq >= seq) continue;
+        if (file === current) closeCurrent();
+        rmSync(file.path, { force: true });
+        kept.splice(kept.indexOf(file), 1);
+      }
+    },
+    count: () => kept.reduce((sum, file) => sum + file.pings, 0),
+    close: closeCurrent,
+  };
+}
+
+/**
+ * Writes `pings` (read from elsewhere, e.g. a table an earlier version kept them in) to a file of the
+ * log and syncs it, so that they may be removed from there.
+ */
+export function writePingLogFile(folder: string, pings: readonly LoggedPing[]): LogFile | null {
+  const first = pings[0];
+  if (first === undefined) return null;
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, fileName(first.seq));
+  const fd = openSync(path, "a");
+  try {
+    writeSync(fd, pings.map(lineOf).join(""));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  return { path, lastSeq: Math.max(...pings.map((ping) => ping.seq)), pings: pings.length };
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { appendFileSync, readdirSync } from "node:fs";
+import { appendFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,7 +48,7 @@ const seqsOf = (folder: string) =>
 describe("the ping log's files", () => {
   test("appended pings read back as they were, a file per fileBytes, named by their first seq", () => {
     const folder = newFolder();
-    const file = openPingLogFile(folder, [], 250);
+    const file = openPingLogFile(folder, [], { fileBytes: 250 });
     file.append([ping(1), ping(2, "session-b")]);
     file.append([ping(3)]);
     file.append([ping(4)]);
@@ -65,7 +65,7 @@ describe("the ping log's files", () => {
 
   test("a file is cut once all its pings are below the seq; the one being written too", () => {
     const folder = newFolder();
-    const file = openPingLogFile(folder, [], 250);
+    const file = openPingLogFile(folder, [], { fileBytes: 250 });
     file.append([ping(1), ping(2)]);
     file.append([ping(3), ping(4)]);
     file.append([ping(5)]);
@@ -105,6 +105,31 @@ describe("the ping log's files", () => {
       '[3,"session-a","2026-11-27T12:00:03.000Z",30,"14.6.7",[["ev',
     );
     expect(seqsOf(folder)).toEqual([[1, 2]]);
+  });
+
+  test("a file of the next name left by another is never joined: that group fails, the next seqs go on", () => {
+    const folder = newFolder();
+    mkdirSync(folder, { recursive: true });
+    const foreign = join(folder, "0000000000000001.jsonl");
+    writeFileSync(foreign, `${JSON.stringify([1, "session-z", "2026-11-27T11:00:00.000Z", 0, null, []])}\n`);
+    const file = openPingLogFile(folder);
+    expect(() => file.append([ping(1)])).toThrow();
+    file.append([ping(2)]);
+    file.close();
+    expect(readPingLogFiles(folder).map((read) => read.logged.map((logged) => logged.sessionId))).toEqual([
+      ["session-z"],
+      ["session-a"],
+    ]);
+  });
+
+  test("a ping found twice reads once; a file's last seq is at least its name's, torn or not", () => {
+    const folder = newFolder();
+    writePingLogFile(folder, [ping(1), ping(2)]);
+    writePingLogFile(folder, [ping(2), ping(3)]);
+    writeFileSync(join(folder, "0000000000000009.jsonl"), '[9,"session-a","2026-11');
+    const files = readPingLogFiles(folder);
+    expect(files.map((read) => read.logged.map((logged) => logged.seq))).toEqual([[1, 2], [3], []]);
+    expect(files.map((read) => read.lastSeq)).toEqual([2, 3, 9]);
   });
 
   test("pings moved from elsewhere are written to a file of their own, and read back", () => {

@@ -6,8 +6,8 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
-  statSync,
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -83,22 +83,44 @@ function pingOfLine(line: string): LoggedPing | null {
   });
 }
 
-/** The log's files in seq order, each with the pings that read back from it. */
+/** The seq a file's name gives (its first ping's); NaN for a name the log did not make. */
+const seqOfName = (name: string) => Number(name.slice(0, -".jsonl".length));
+
+/** The file's text; null for one removed meanwhile (by another server cutting its log). */
+function textOf(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The log's files in seq order, each with the pings that read back from it. A ping found twice (a
+ * move from elsewhere cut short and done again) is read once. A file's last seq is at least the one
+ * its name gives, so a file holding only a torn line still keeps the seqs past its name's unused.
+ */
 export function readPingLogFiles(folder: string | null): Array<LogFile & { logged: LoggedPing[] }> {
   if (folder === null) return [];
   let names: string[];
   try {
-    names = readdirSync(folder).filter((name) => name.endsWith(".jsonl"));
+    names = readdirSync(folder).filter((name) => name.endsWith(".jsonl") && !Number.isNaN(seqOfName(name)));
   } catch {
     return [];
   }
-  return names.sort().map((name) => {
+  const seen = new Set<number>();
+  return names.sort().flatMap((name) => {
     const path = join(folder, name);
-    const logged = readFileSync(path, "utf8")
-      .split("\n")
-      .flatMap((line) => (line === "" ? [] : (pingOfLine(line) ?? [])));
-    const lastSeq = logged.reduce((last, ping) => Math.max(last, ping.seq), Number.NEGATIVE_INFINITY);
-    return { path, lastSeq, pings: logged.length, logged };
+    const text = textOf(path);
+    if (text === null) return [];
+    const logged = text.split("\n").flatMap((line) => {
+      const ping = line === "" ? null : pingOfLine(line);
+      if (ping === null || seen.has(ping.seq)) return [];
+      seen.add(ping.seq);
+      return [ping];
+    });
+    const lastSeq = logged.reduce((last, ping) => Math.max(last, ping.seq), seqOfName(name));
+    return [{ path, lastSeq, pings: logged.length, logged }];
   });
 }
 
@@ -112,22 +134,33 @@ export function pingLogFilesLeft(folder: string | null): boolean {
   }
 }
 
+/** Writes all of `bytes` at the file's end (a write may take part of them). */
+function writeAll(fd: number, bytes: Uint8Array): void {
+  let written = 0;
+  while (written < bytes.length) written += writeSync(fd, bytes, written);
+}
+
 /**
  * The log in `folder` (nothing on disk when null), which holds `files` already (read back at open, to
- * be cut once folded); a new file is started past `fileBytes`.
+ * be cut once folded); a new file is started past `fileBytes`. `onError` hears of a file that could
+ * not be closed or removed (it is tried again at the next cut): the cut never throws, since it runs
+ * after a fold committed.
  */
 export function openPingLogFile(
   folder: string | null,
   files: readonly LogFile[] = [],
-  fileBytes = defaultFileBytes,
+  {
+    fileBytes = defaultFileBytes,
+    onError = () => {},
+  }: { fileBytes?: number; onError?: (error: unknown) => void } = {},
 ): PingLogFile {
   const kept: LogFile[] = files.map(({ path, lastSeq, pings }) => ({ path, lastSeq, pings }));
   let current: (LogFile & { fd: number; bytes: number }) | null = null;
 
   function closeCurrent(): void {
-    if (current === null) return;
-    closeSync(current.fd);
+    const closing = current;
     current = null;
+    if (closing !== null) closeSync(closing.fd);
   }
 
   function fileFor(firstSeq: number): LogFile & { fd: number; bytes: number } {
@@ -135,8 +168,10 @@ export function openPingLogFile(
     closeCurrent();
     mkdirSync(folder as string, { recursive: true });
     const path = join(folder as string, fileName(firstSeq));
-    const fd = openSync(path, "a");
-    const file = { path, lastSeq: Number.NEGATIVE_INFINITY, pings: 0, fd, bytes: statSync(path).size };
+    // Made new, never joined: a file of that name is another process's (or a torn one's), and a group
+    // failing on it is tried again ping by ping, under new seqs and names.
+    const fd = openSync(path, "ax");
+    const file = { path, lastSeq: Number.NEGATIVE_INFINITY, pings: 0, fd, bytes: 0 };
     kept.push(file);
     current = file;
     return file;
@@ -149,14 +184,14 @@ export function openPingLogFile(
       const file = fileFor((pings[0] as LoggedPing).seq);
       const bytes = Buffer.from(pings.map(lineOf).join(""));
       try {
-        let written = 0;
-        while (written < bytes.length) written += writeSync(file.fd, bytes, written);
+        writeAll(file.fd, bytes);
       } catch (error) {
-        // The group is not acknowledged: what of it reached the file goes, and the next group starts a
-        // file of its own, so no line follows a torn one.
+        // The group is not acknowledged: what of it reached the file goes, and the next group goes on
+        // in the same file. Should that fail too, the next starts a file of its own, so no line
+        // follows a torn one.
         try {
           ftruncateSync(file.fd, file.bytes);
-        } finally {
+        } catch {
           closeCurrent();
         }
         throw error;
@@ -168,9 +203,13 @@ export function openPingLogFile(
     cutBelow(seq) {
       for (const file of [...kept]) {
         if (file.lastSeq >= seq) continue;
-        if (file === current) closeCurrent();
-        rmSync(file.path, { force: true });
-        kept.splice(kept.indexOf(file), 1);
+        try {
+          if (file === current) closeCurrent();
+          rmSync(file.path, { force: true });
+          kept.splice(kept.indexOf(file), 1);
+        } catch (error) {
+          onError(error);
+        }
       }
     },
     count: () => kept.reduce((sum, file) => sum + file.pings, 0),
@@ -180,19 +219,22 @@ export function openPingLogFile(
 
 /**
  * Writes `pings` (read from elsewhere, e.g. a table an earlier version kept them in) to a file of the
- * log and syncs it, so that they may be removed from there.
+ * log and syncs it, so that they may be removed from there: under a name of its own first, renamed
+ * when whole, so a move cut short and done again leaves one file.
  */
 export function writePingLogFile(folder: string, pings: readonly LoggedPing[]): LogFile | null {
   const first = pings[0];
   if (first === undefined) return null;
   mkdirSync(folder, { recursive: true });
   const path = join(folder, fileName(first.seq));
-  const fd = openSync(path, "a");
+  const writing = `${path}.writing`;
+  const fd = openSync(writing, "w");
   try {
-    writeSync(fd, pings.map(lineOf).join(""));
+    writeAll(fd, Buffer.from(pings.map(lineOf).join("")));
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
+  renameSync(writing, path);
   return { path, lastSeq: Math.max(...pings.map((ping) => ping.seq)), pings: pings.length };
 }

@@ -10,8 +10,9 @@ import { testPasswords } from "../../test-support/test-passwords.ts";
 import { until } from "../../test-support/until.ts";
 import { findConnectedVisitors } from "../outbounds/connected-offers-repository.ts";
 import { insertSurveyAnswer } from "../surveys/surveys-repository.ts";
+import { pingFromLog } from "./logged-pings.ts";
 import { openPingLog, sessionRowsKeptMs } from "./ping-log.ts";
-import { pingLogFolder, readPingLogFiles } from "./ping-log-file.ts";
+import { pingLogFolder, readPingLogFiles, writePingLogFile } from "./ping-log-file.ts";
 import { pingLogOf } from "./ping-log-registry.ts";
 import { createPingWriter } from "./ping-writes.ts";
 import {
@@ -215,6 +216,38 @@ describe("the ping log", () => {
       // Folded, so the file they were moved to is cut; seqs go on past theirs.
       expect(logged(db.filename)).toBe(0);
       expect(pingLogOf(db.sql)?.nextSeq()).toBe(8);
+    });
+  });
+
+  test("a move of the table's rows cut short before the rows went is done again, and each ping folds once", async () => {
+    await withDatabase(async (db) => {
+      const session = await createSession(db.sql, db.projectId);
+      const events = JSON.stringify([
+        [
+          "0193a1b2-0000-7000-8000-000000000002",
+          "pageView",
+          "2026-11-27T10:00:00.000Z",
+          '{"page":"https://shop.example/once"}',
+        ],
+      ]);
+      await db.sql`INSERT INTO widget_ping_log (seq, session_id, seen_at, duration_seconds, sdk_version, events)
+        VALUES (3, ${session.id}, ${"2026-11-27T10:00:01.000Z"}, 5, ${null}, ${events})`;
+      // The file the move writes is there already, as a crash between its rename and the DELETE leaves it.
+      const [row] = await db.sql`SELECT seq, session_id AS "sessionId", seen_at AS "seenAt",
+        duration_seconds AS "durationSeconds", sdk_version AS "sdkVersion" FROM widget_ping_log`;
+      const parsed = (JSON.parse(events) as string[][]).map(([id, name, occurredAt, data]) => ({
+        id: id as string,
+        name: name as string,
+        occurredAt: occurredAt as string,
+        data: data ?? null,
+      }));
+      writePingLogFile(pingLogFolder(db.filename) as string, [
+        pingFromLog({ ...(row as Parameters<typeof pingFromLog>[0]), events: parsed }),
+      ]);
+      await openPingLog(db.sql);
+      expect(await storedRow(db.sql, session.id)).toMatchObject({ page_views: 1, duration_seconds: 5 });
+      expect((await listSessionEvents(db.sql, session.id)).length).toBe(1);
+      expect(logged(db.filename)).toBe(0);
     });
   });
 

@@ -329,21 +329,16 @@ class SqlitePingLog implements PingLog {
       ...withoutWriters(options),
     };
     this.keptSessions = new KeptSessions(this.settings.now);
-    // Seqs keep growing past the ones that keyed event batches (the log itself may be empty), so that
-    // a batch's seq names one ping for good: what a restart reads folded pings by.
     const folder = pingLogFolder(connection.filename);
     const files = readPingLogFiles(folder);
-    const last = connection
-      .prepare(`SELECT max(coalesce((SELECT max(seq) FROM widget_ping_log), 0),
-        coalesce((SELECT max(through_seq) FROM widget_event_batches), 0)) AS seq`)
-      .get();
-    this.seq = files.reduce((seq, file) => Math.max(seq, file.lastSeq), (last as { seq: number }).seq);
+    this.seq = lastSeq(connection, files);
+    const fileOptions = { onError: this.settings.onError };
     if (writers.othersAtStart) {
-      this.file = openPingLogFile(folder);
+      this.file = openPingLogFile(folder, [], fileOptions);
       return;
     }
     const leftover = leftoverPings(connection, folder, files);
-    this.file = openPingLogFile(folder, leftover.files);
+    this.file = openPingLogFile(folder, leftover.files, fileOptions);
     this.unfoldedPings.take(leftover.unfolded, Number.NEGATIVE_INFINITY);
   }
 
@@ -351,6 +346,12 @@ class SqlitePingLog implements PingLog {
     const alone = this.writers.alone();
     // Rows kept while another wrote may be older than what it wrote.
     if (alone !== this.wasAlone) this.keptSessions.clear();
+    // The other writer may have logged and folded pings meanwhile: seqs go on past its.
+    if (alone && !this.wasAlone)
+      this.seq = Math.max(
+        this.seq,
+        lastSeq(this.connection, readPingLogFiles(pingLogFolder(this.connection.filename))),
+      );
     this.wasAlone = alone;
     return alone;
   }
@@ -448,10 +449,10 @@ class SqlitePingLog implements PingLog {
       else this.failed(ids[0] as string, error);
       return;
     }
-    if (below > this.cutUnder) this.file.cutBelow(below);
-    this.cutUnder = Math.max(this.cutUnder, below);
     for (const id of ids) this.unfoldedPings.remove(id);
     this.foldCount++;
+    if (below > this.cutUnder) this.file.cutBelow(below);
+    this.cutUnder = Math.max(this.cutUnder, below);
   }
 
   /**
@@ -565,6 +566,19 @@ class SqlitePingLog implements PingLog {
 }
 
 /**
+ * The last seq given out: seqs keep growing past the ones that keyed event batches (the log itself may
+ * be empty), so that a batch's seq names one ping for good, which is what a restart reads folded
+ * pings by.
+ */
+function lastSeq(connection: Database, files: ReturnType<typeof readPingLogFiles>): number {
+  const last = connection
+    .prepare(`SELECT max(coalesce((SELECT max(seq) FROM widget_ping_log), 0),
+      coalesce((SELECT max(through_seq) FROM widget_event_batches), 0)) AS seq`)
+    .get() as { seq: number };
+  return files.reduce((seq, file) => Math.max(seq, file.lastSeq), last.seq);
+}
+
+/**
  * A previous process's pings that are not folded yet, oldest first, and the log's files they were read
  * from. Pings an earlier version left in the log table are moved to a file first (written and synced
  * before the rows go). The log is cut below the oldest unfolded ping only, so it may hold pings folded
@@ -580,10 +594,14 @@ function leftoverPings(
   const fromTable = tablePings(connection);
   const moved = folder !== null ? writePingLogFile(folder, fromTable) : null;
   if (moved) connection.prepare("DELETE FROM widget_ping_log").run();
-  const kept = moved ? [...files, { ...moved, logged: fromTable }] : files;
-  const pings = [...kept.flatMap((file) => file.logged), ...(moved ? [] : fromTable)].sort(
-    (a, b) => a.seq - b.seq,
-  );
+  // A move cut short before the rows went left the same file, which this one replaced.
+  const kept = moved
+    ? [...files.filter((file) => file.path !== moved.path), { ...moved, logged: fromTable }]
+    : files;
+  const bySeq = new Map<number, LoggedPing>();
+  for (const ping of [...kept.flatMap((file) => file.logged), ...(moved ? [] : fromTable)])
+    if (!bySeq.has(ping.seq)) bySeq.set(ping.seq, ping);
+  const pings = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
   const batched = new Set<number>();
   for (let start = 0; start < pings.length; start += 256) {
     const seqs = pings.slice(start, start + 256).map((ping) => ping.seq);

@@ -10,7 +10,7 @@ import { testPasswords } from "../../test-support/test-passwords.ts";
 import { until } from "../../test-support/until.ts";
 import { findConnectedVisitors } from "../outbounds/connected-offers-repository.ts";
 import { insertSurveyAnswer } from "../surveys/surveys-repository.ts";
-import { pingFromLog } from "./logged-pings.ts";
+import { type LoggedPing, pingFromLog } from "./logged-pings.ts";
 import { openPingLog, sessionRowsKeptMs } from "./ping-log.ts";
 import { pingLogFolder, readPingLogFiles, writePingLogFile } from "./ping-log-file.ts";
 import { pingLogOf } from "./ping-log-registry.ts";
@@ -85,6 +85,34 @@ async function threeSessions(db: {
 const loggedPings = (filename: string) =>
   readPingLogFiles(pingLogFolder(filename)).flatMap((file) => file.logged);
 const logged = (filename: string) => loggedPings(filename).length;
+
+/**
+ * A row of the log table as an earlier version left it (migration 044): one page view of `page`;
+ * answers the ping it stands for.
+ */
+async function tableRow(
+  sql: SQL,
+  row: { seq: number; sessionId: string; page: string; duration: number },
+): Promise<LoggedPing> {
+  const event = {
+    id: `0193a1b2-0000-7000-8000-${String(row.seq).padStart(12, "0")}`,
+    name: "pageView",
+    occurredAt: "2026-11-27T10:00:00.000Z",
+    data: JSON.stringify({ page: row.page }),
+  };
+  const ping = pingFromLog({
+    seq: row.seq,
+    sessionId: row.sessionId,
+    seenAt: "2026-11-27T10:00:01.000Z",
+    durationSeconds: row.duration,
+    sdkVersion: "14.6.7",
+    events: [event],
+  });
+  const events = JSON.stringify([[event.id, event.name, event.occurredAt, event.data]]);
+  await sql`INSERT INTO widget_ping_log (seq, session_id, seen_at, duration_seconds, sdk_version, events)
+    VALUES (${ping.seq}, ${ping.sessionId}, ${ping.seenAt}, ${ping.durationSeconds}, ${ping.sdkVersion}, ${events})`;
+  return ping;
+}
 
 /** Polls `check` every 5 ms until it holds (for at most 3 s). */
 const foldedWithin = (check: () => Promise<boolean>) => until(check, 3000, { everyMs: 5 });
@@ -192,16 +220,12 @@ describe("the ping log", () => {
   test("pings an earlier version left in the log table are moved to the files at open, and folded", async () => {
     await withDatabase(async (db) => {
       const session = await createSession(db.sql, db.projectId);
-      const events = JSON.stringify([
-        [
-          "0193a1b2-0000-7000-8000-000000000001",
-          "pageView",
-          "2026-11-27T10:00:00.000Z",
-          '{"page":"https://shop.example/old"}',
-        ],
-      ]);
-      await db.sql`INSERT INTO widget_ping_log (seq, session_id, seen_at, duration_seconds, sdk_version, events)
-        VALUES (7, ${session.id}, ${"2026-11-27T10:00:01.000Z"}, 12, ${"14.6.7"}, ${events})`;
+      await tableRow(db.sql, {
+        seq: 7,
+        sessionId: session.id,
+        page: "https://shop.example/old",
+        duration: 12,
+      });
       await openPingLog(db.sql);
       expect(await db.sql`SELECT count(*) AS n FROM widget_ping_log`).toEqual([{ n: 0 }]);
       expect(await storedRow(db.sql, session.id)).toMatchObject({
@@ -222,28 +246,14 @@ describe("the ping log", () => {
   test("a move of the table's rows cut short before the rows went is done again, and each ping folds once", async () => {
     await withDatabase(async (db) => {
       const session = await createSession(db.sql, db.projectId);
-      const events = JSON.stringify([
-        [
-          "0193a1b2-0000-7000-8000-000000000002",
-          "pageView",
-          "2026-11-27T10:00:00.000Z",
-          '{"page":"https://shop.example/once"}',
-        ],
-      ]);
-      await db.sql`INSERT INTO widget_ping_log (seq, session_id, seen_at, duration_seconds, sdk_version, events)
-        VALUES (3, ${session.id}, ${"2026-11-27T10:00:01.000Z"}, 5, ${null}, ${events})`;
+      const ping = await tableRow(db.sql, {
+        seq: 3,
+        sessionId: session.id,
+        page: "https://shop.example/once",
+        duration: 5,
+      });
       // The file the move writes is there already, as a crash between its rename and the DELETE leaves it.
-      const [row] = await db.sql`SELECT seq, session_id AS "sessionId", seen_at AS "seenAt",
-        duration_seconds AS "durationSeconds", sdk_version AS "sdkVersion" FROM widget_ping_log`;
-      const parsed = (JSON.parse(events) as string[][]).map(([id, name, occurredAt, data]) => ({
-        id: id as string,
-        name: name as string,
-        occurredAt: occurredAt as string,
-        data: data ?? null,
-      }));
-      writePingLogFile(pingLogFolder(db.filename) as string, [
-        pingFromLog({ ...(row as Parameters<typeof pingFromLog>[0]), events: parsed }),
-      ]);
+      writePingLogFile(pingLogFolder(db.filename) as string, [ping]);
       await openPingLog(db.sql);
       expect(await storedRow(db.sql, session.id)).toMatchObject({ page_views: 1, duration_seconds: 5 });
       expect((await listSessionEvents(db.sql, session.id)).length).toBe(1);

@@ -1,7 +1,9 @@
-import { stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
 import type { DatabaseTarget } from "../config.ts";
 import { readSql } from "../database/read-sql.ts";
 import type { Reads } from "../database/reads.ts";
+import { pingLogFolder } from "../domain/sessions/ping-log-file.ts";
 import type { MetricsRegistry } from "./metrics-registry.ts";
 
 const fileBytes = (path: string) =>
@@ -12,6 +14,14 @@ const fileBytes = (path: string) =>
   );
 
 const countOf = (value: unknown) => Number(value ?? 0);
+
+/** The bytes of the ping log's files (ping-log-file.ts); a file cut meanwhile counts 0. */
+async function folderBytes(folder: string | null): Promise<number> {
+  if (folder === null) return 0;
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const sizes = await Promise.all(names.map((name) => fileBytes(join(folder, name))));
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
 
 /**
  * What the database holds, read at each scrape through the readers (reads.ts: reader threads on
@@ -27,6 +37,10 @@ export function watchDatabase(registry: MetricsRegistry, target: DatabaseTarget,
     name: "gleam_sqlite_wal_bytes",
     help: "Bytes of SQLite's write-ahead log (0 on PostgreSQL); held under SQLITE_WAL_LIMIT_MB.",
   });
+  const pingLog = registry.gauge({
+    name: "gleam_ping_log_bytes",
+    help: "Bytes of the ping log's files beside the SQLite database: pings answered and not folded into their sessions yet (0 on PostgreSQL).",
+  });
   const mailDepth = registry.gauge({
     name: "gleam_mail_outbox_depth",
     help: "Mails queued and neither sent nor refused (all of them while SMTP_URL is unset).",
@@ -41,12 +55,18 @@ export function watchDatabase(registry: MetricsRegistry, target: DatabaseTarget,
       const [rows] = await reads.all([readSql`SELECT pg_database_size(current_database()) AS bytes`]);
       size.labels().set(countOf((rows?.[0] as { bytes?: unknown } | undefined)?.bytes));
       wal.labels().set(0);
+      pingLog.labels().set(0);
       return;
     }
     if (target.filename === ":memory:") return;
-    const [main, log] = await Promise.all([fileBytes(target.filename), fileBytes(`${target.filename}-wal`)]);
+    const [main, log, pings] = await Promise.all([
+      fileBytes(target.filename),
+      fileBytes(`${target.filename}-wal`),
+      folderBytes(pingLogFolder(target.filename)),
+    ]);
     size.labels().set(main + log);
     wal.labels().set(log);
+    pingLog.labels().set(pings);
   });
 
   registry.onScrape("outbox depth", async () => {

@@ -182,6 +182,23 @@ describe("metrics of a running server (METRICS_PORT)", () => {
     expect(families.get("gleam_metrics_collector_failures_total")?.samples ?? []).toEqual([]);
   });
 
+  test("the ping log's bytes count pings answered and not folded yet, and fall back to 0 once folded", async () => {
+    const bytes = (families: Families) => value(families, "gleam_ping_log_bytes");
+    const widget = await startWidgetSession(server.mainUrl);
+    const response = await fetch(`${server.mainUrl}/api/widget/sessions/ping`, {
+      method: "POST",
+      headers: { ...widget, "Content-Type": "application/json" },
+      body: pingBody,
+    });
+    expect(response.status).toBe(200);
+    const seen = bytes((await scrape(server)).families);
+    // PostgreSQL writes a ping at once; on SQLite it is folded about two seconds after it came
+    // (ping-log.ts), so the scrape right after sees its line.
+    if (server.db.engine === "postgres") expect(seen).toBe(0);
+    else expect(seen).toBeGreaterThan(100);
+    expect(bytes(await scrapeUntil(server, (families) => bytes(families) === 0))).toBe(0);
+  });
+
   test("every answer of both origins carries its X-Request-Id: API, errors, files, pages", async () => {
     const answers = await Promise.all(
       [

@@ -24,8 +24,8 @@ import { type LoggedPing, loggedEventsOf, pingFromLog } from "./logged-pings.ts"
  * The log is cut a file at a time: a file is started once the current one holds `fileBytes`, and
  * removed once every ping in it is folded. Files are named by the seq of their first ping, so they read
  * back in order. A line a crash cut short was never acknowledged (its group's write had not returned)
- * and is passed over; a write that fails leaves its file for a new one, so later lines never follow a
- * torn one. An in-memory database keeps no file.
+ * and is passed over; what a failed write left is cut off again (or, should that fail too, its file is
+ * left for a new one), so later lines never follow a torn one. An in-memory database keeps no file.
  */
 export interface PingLogFile {
   /** Appends the pings (seqs rising) in one write; once it returns they are on disk. */
@@ -48,7 +48,7 @@ const defaultFileBytes = 4 * 1024 * 1024;
 
 interface LogFile {
   path: string;
-  /** The seq of its last ping; -Infinity while it holds none that read back. */
+  /** The seq of its last ping (read back: at least the one its name gives); -Infinity while new and empty. */
   lastSeq: number;
   pings: number;
 }

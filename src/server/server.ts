@@ -62,6 +62,7 @@ import { startUnreadMailer, type UnreadMailSettings } from "./mail/unread-messag
 import { createMainOrigin } from "./main-origin.ts";
 import { createMessengerOrigin } from "./messenger-origin.ts";
 import { watchDatabase } from "./metrics/database-readings.ts";
+import { watchEventLoopLag } from "./metrics/event-loop-lag.ts";
 import { timedFanout } from "./metrics/fanout-metrics.ts";
 import { metricsHandler } from "./metrics/metrics-endpoint.ts";
 import { mainOriginLabeler, messengerOriginLabeler, type RoutePattern } from "./metrics/route-labels.ts";
@@ -367,6 +368,8 @@ function listenForMetrics(
     Bun.serve({ hostname: config.metricsHost, port, fetch: metricsHandler(metrics.registry) }),
   );
   cleanups.push(() => server.stop(true));
+  // A timer's work only where something reads it.
+  cleanups.push(watchEventLoopLag(metrics.registry));
   // A wildcard address is reached on loopback from this machine.
   const host = { "0.0.0.0": "127.0.0.1", "::": "[::1]" }[config.metricsHost] ?? config.metricsHost;
   const url = `http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${server.port}/metrics`;
@@ -492,6 +495,7 @@ function startWidgetSide(
   const lookups = createWidgetLookupCache(sql);
   const pingWriter = createPingWriter(sql, {
     onCommit: metrics.pingCommitted,
+    onFold: metrics.pingsFolded,
     onError: (error) => logger.warn("ping fold failed", { error: String(error) }),
   });
   metrics.watchPingQueue(pingWriter.queued);

@@ -182,7 +182,7 @@ describe("metrics of a running server (METRICS_PORT)", () => {
     expect(families.get("gleam_metrics_collector_failures_total")?.samples ?? []).toEqual([]);
   });
 
-  test("the ping log's bytes count pings answered and not folded yet, and fall back to 0 once folded", async () => {
+  test("the ping log's bytes count pings answered and not folded yet, and fall back to 0 once folded (timed)", async () => {
     const bytes = (families: Families) => value(families, "gleam_ping_log_bytes");
     const widget = await startWidgetSession(server.mainUrl);
     const response = await fetch(`${server.mainUrl}/api/widget/sessions/ping`, {
@@ -196,7 +196,17 @@ describe("metrics of a running server (METRICS_PORT)", () => {
     // (ping-log.ts), so the scrape right after sees its line.
     if (server.db.engine === "postgres") expect(seen).toBe(0);
     else expect(seen).toBeGreaterThan(100);
-    expect(bytes(await scrapeUntil(server, (families) => bytes(families) === 0))).toBe(0);
+    const folded = await scrapeUntil(server, (families) => bytes(families) === 0);
+    expect(bytes(folded)).toBe(0);
+    // The fold is timed; PostgreSQL has no ping log to fold.
+    const folds = value(folded, "gleam_ping_fold_duration_seconds_count");
+    if (server.db.engine === "postgres") expect(folds).toBe(0);
+    else {
+      expect(folds).toBeGreaterThan(0);
+      expect(value(folded, "gleam_pings_folded_total")).toBeGreaterThan(0);
+    }
+    // The event loop's lag is sampled while the listener is on.
+    expect(value(folded, "gleam_event_loop_lag_seconds_count")).toBeGreaterThan(0);
   });
 
   test("every answer of both origins carries its X-Request-Id: API, errors, files, pages", async () => {

@@ -6,6 +6,8 @@ import { createSocketMetrics, type SocketMetrics } from "./socket-metrics.ts";
 
 /** Seconds: a group of pings commits in about a millisecond on SQLite, a few on PostgreSQL. */
 const pingCommitBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
+/** Seconds: a fold of SQLite's ping log takes about a millisecond, now and then ten or twenty. */
+const pingFoldBuckets = pingCommitBuckets;
 
 /**
  * Everything one server records, handed to the parts that record it (no module-level registry: two
@@ -20,6 +22,8 @@ export interface ServerMetrics {
   publishSeconds: Histogram;
   /** A group of pings committed (ping-writes.ts). */
   pingCommitted(seconds: number, pings: number): void;
+  /** Pings of SQLite's ping log folded into their sessions (ping-log.ts). */
+  pingsFolded(seconds: number, pings: number): void;
   /** Where the ping queue's depth is read at each scrape. */
   watchPingQueue(queued: () => number): void;
   /** SMTP refused a mail (mail-dispatcher.ts). */
@@ -58,6 +62,16 @@ export function createServerMetrics(logger: Logger): ServerMetrics {
   const pingsCommitted = registry
     .counter({ name: "gleam_pings_committed_total", help: "Widget pings written by the grouped commits." })
     .labels();
+  const pingFolds = registry
+    .histogram({
+      name: "gleam_ping_fold_duration_seconds",
+      help: "Time of one fold of SQLite's ping log into the sessions and their events (ping-log.ts); it holds the event loop.",
+      buckets: pingFoldBuckets,
+    })
+    .labels();
+  const pingsFolded = registry
+    .counter({ name: "gleam_pings_folded_total", help: "Widget pings folded from SQLite's ping log." })
+    .labels();
   const pingQueue = registry
     .gauge({ name: "gleam_ping_queue_depth", help: "Widget pings waiting for a group to commit them." })
     .labels();
@@ -83,6 +97,10 @@ export function createServerMetrics(logger: Logger): ServerMetrics {
     pingCommitted(seconds, pings) {
       pingCommits.observe(seconds);
       pingsCommitted.inc(pings);
+    },
+    pingsFolded(seconds, pings) {
+      pingFolds.observe(seconds);
+      pingsFolded.inc(pings);
     },
     watchPingQueue(queued) {
       registry.onScrape("ping queue", () => pingQueue.set(queued()));

@@ -67,6 +67,8 @@ export interface PingLogOptions {
   writers?: Pick<OtherWritersOptions, "beatMs" | "quietMs">;
   /** Told of a fold that failed (its pings stay, and are tried again later). */
   onError?: (error: unknown) => void;
+  /** Told after each fold's commit how long it took and how many pings it folded. */
+  onFold?: (seconds: number, pings: number) => void;
   now?: () => number;
 }
 
@@ -325,6 +327,7 @@ class SqlitePingLog implements PingLog {
       pingsPerFold: 160,
       maxUnfolded: 100_000,
       onError: () => {},
+      onFold: () => {},
       now: () => performance.now(),
       ...withoutWriters(options),
     };
@@ -437,8 +440,10 @@ class SqlitePingLog implements PingLog {
     const pings = ids.flatMap((id) => this.unfoldedPings.sessions.get(id)?.pings ?? []);
     if (pings.length === 0) return;
     const below = this.unfoldedPings.lowestSeqBut(new Set(ids), this.seq + 1);
+    const started = performance.now();
     try {
       const folded = writeFold(this.connection, pings);
+      this.settings.onFold((performance.now() - started) / 1000, pings.length);
       this.keptSessions.folded(folded);
       // A session merged meanwhile is read again, and found merged.
       this.keptSessions.forget(

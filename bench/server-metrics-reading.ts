@@ -36,6 +36,24 @@ export interface ServerCounts {
   /** Pings written by grouped commits, and the number of those commits. */
   pingsCommitted: number;
   pingCommits: number;
+  /** A histogram's cumulative bucket counts by upper bound in seconds (`+Inf` as Infinity), ascending. */
+  buckets(name: string): Array<[number, number]>;
+}
+
+/**
+ * The upper bound (seconds) of the bucket holding quantile `q` of what a histogram observed between two
+ * readings: "p99 ≤ 10 ms" read off the buckets; null when nothing was observed in between.
+ */
+export function quantileBound(
+  before: ReadonlyArray<[number, number]>,
+  after: ReadonlyArray<[number, number]>,
+  q: number,
+): number | null {
+  const earlier = new Map(before);
+  const deltas = after.map(([bound, count]) => [bound, count - (earlier.get(bound) ?? 0)] as const);
+  const total = deltas.at(-1)?.[1] ?? 0;
+  if (total <= 0) return null;
+  return deltas.find(([, count]) => count >= q * total)?.[0] ?? Number.POSITIVE_INFINITY;
 }
 
 export async function readServerCounts(metricsUrl: string): Promise<ServerCounts> {
@@ -56,5 +74,13 @@ export async function readServerCounts(metricsUrl: string): Promise<ServerCounts
     },
     pingsCommitted: sum("gleam_pings_committed_total"),
     pingCommits: sum("gleam_ping_commit_duration_seconds_count"),
+    buckets: (name) =>
+      series
+        .filter((sample) => sample.name === `${name}_bucket`)
+        .map((sample): [number, number] => [
+          sample.labels.le === "+Inf" ? Number.POSITIVE_INFINITY : Number(sample.labels.le),
+          sample.value,
+        ])
+        .sort((a, b) => a[0] - b[0]),
   };
 }

@@ -8,7 +8,7 @@ import { ageSqliteDatabase } from "./aged-sqlite.ts";
 import { startBareHello } from "./bare-hello-server.ts";
 import { benchOptions } from "./cli-options.ts";
 import { median } from "./latency-stats.ts";
-import { readServerCounts } from "./server-metrics-reading.ts";
+import { quantileBound, readServerCounts, type ServerCounts } from "./server-metrics-reading.ts";
 import { freePort, spawnServer } from "./server-process.ts";
 import { inParallel } from "./socket-fanout-timing.ts";
 import { streamMarkerCounter } from "./stream-marker-count.ts";
@@ -36,7 +36,9 @@ import { prepareCycle } from "./wrk-request-cycle.ts";
  *     [--aged-reports 20000] [--cpu-prof folder] [--wal-limit-mb 64] [--root .] [--log-level warn]
  *
  * Each route's ratio is the median of its per-round ratios to the bare server of the same round; the
- * range of those ratios is printed. `--cpu-prof folder` runs each server process under Bun's CPU
+ * range of those ratios is printed. For pings it also prints what the server's own histograms say of
+ * each round (read from its /metrics before and after): the bucket bounds of the event loop's lag p99
+ * and of a ping log fold's p99, which tell a tail the handlers cause from one they wait out. `--cpu-prof folder` runs each server process under Bun's CPU
  * profiler (`bun --cpu-prof --cpu-prof-md`), which writes `fresh.cpuprofile` and `aged.cpuprofile`
  * there when the process stops (bench/cpu-profile-summary.ts reads them). `--wal-limit-mb` sets the
  * server's SQLITE_WAL_LIMIT_MB (the request thread's own checkpoints, with their fsyncs, come at a
@@ -230,7 +232,14 @@ interface RouteFigures {
   ratios: number[];
   linesPerRequest: number[];
   pingsPerCommit: number[];
+  /** Per round, from the server's histograms: the bucket bounds (ms) of the event loop's lag p99 and a fold's p99. */
+  lagP99: number[];
+  foldP99: number[];
 }
+
+/** What the server's histogram `name` says of the p99 between two readings, in ms (NaN: nothing observed). */
+const p99Ms = (name: string, before: ServerCounts, after: ServerCounts) =>
+  (quantileBound(before.buckets(name), after.buckets(name), 0.99) ?? Number.NaN) * 1000;
 
 /** `rounds` interleaved rounds of every route; the first route is the bare server. */
 async function measure(node: Node, routes: Route[], phase: string): Promise<RouteFigures[]> {
@@ -240,6 +249,8 @@ async function measure(node: Node, routes: Route[], phase: string): Promise<Rout
     ratios: [] as number[],
     linesPerRequest: [] as number[],
     pingsPerCommit: [] as number[],
+    lagP99: [] as number[],
+    foldP99: [] as number[],
   }));
   for (let round = 0; round < settings.rounds; round++) {
     for (const [index, route] of routes.entries()) {
@@ -262,6 +273,8 @@ async function measure(node: Node, routes: Route[], phase: string): Promise<Rout
           (after.pingsCommitted - before.counts.pingsCommitted) /
             Math.max(1, after.pingCommits - before.counts.pingCommits),
         );
+        entry.lagP99.push(p99Ms("gleam_event_loop_lag_seconds", before.counts, after));
+        entry.foldP99.push(p99Ms("gleam_ping_fold_duration_seconds", before.counts, after));
       }
       console.log(`  ${phase} round ${round + 1} ${route.label.padEnd(30)} ${format(result)}`);
     }
@@ -288,7 +301,7 @@ function printFigures(phase: string, figures: RouteFigures[]) {
       index === 0 ? "" : `  ${median(route.ratios).toFixed(1).padStart(5)} % of bare (rounds ${range})`;
     const counted =
       route.linesPerRequest.length > 0
-        ? `  ${median(route.pingsPerCommit).toFixed(1)} pings/commit, ${median(route.linesPerRequest).toFixed(2)} request log lines/ping`
+        ? `  ${median(route.pingsPerCommit).toFixed(1)} pings/commit, ${median(route.linesPerRequest).toFixed(2)} request log lines/ping; the server's p99 (bucket bounds): event loop lag ≤ ${median(route.lagP99)} ms, fold ≤ ${median(route.foldP99)} ms`
         : "";
     console.log(`${route.label.padEnd(30)} ${format(medianOf(route.results))}${ratio}${counted}`);
   }

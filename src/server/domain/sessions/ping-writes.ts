@@ -10,11 +10,12 @@ import { type SessionRow, type StoredSession, sessionFromRow } from "./sessions-
  * A ping's write: its events stored, its page views counted, last-seen and duration moved forward.
  *
  * Pings are committed in groups: the writes that arrive while one group commits wait for the next,
- * which takes at most `maxBatch` of them in one transaction. One commit per group instead of one per
- * ping is most of the gain; each ping is answered only once its group committed, so an acknowledged
- * ping survives a `kill -9` (SQLite's WAL, or the ping log's file, is written before the group is
- * answered; losing it would need the machine itself to go down, as with `synchronous = NORMAL`). When
- * a group fails, each of its pings is tried again on its own, so one bad ping fails alone.
+ * which takes at most `maxBatch` of them in one write (one append to the ping log on SQLite, one
+ * transaction elsewhere). One write per group instead of one per ping is most of the gain; each ping
+ * is answered only once its group is written, so an acknowledged ping survives a `kill -9` (the ping
+ * log's file, or the WAL, is written before the group is answered; losing it would need the machine
+ * itself to go down, as with SQLite's `synchronous = NORMAL`). When a group fails, each of its pings is
+ * tried again on its own, so one bad ping fails alone.
  *
  * On SQLite a group appends its pings to the ping log (ping-log.ts), a file beside the database: the
  * pings are folded into their sessions and events later, and each ping is answered with its session as

@@ -198,10 +198,15 @@ test("silent crash reports: the snapshot and the replay when excluded is false, 
   const cut = (route: Route) => route.abort("internetdisconnected");
   await context.route("**/api/widget/bugs/v2", cut);
   expect(await gleap(page, "sendSilentCrashReport", marker)).toBeUndefined();
-  expect(await keptInBrowser(page)).toHaveLength(1);
+  // The last page view's copy may be here too: the polls above can pass before its copy was even
+  // written, and a reload then leaves it for this page view, which sends it again under its key.
+  const kept = await keptInBrowser(page);
+  expect(kept.filter((report) => JSON.stringify(report.body.formData).includes(marker))).toHaveLength(1);
   expect(await storedWith(marker)).toHaveLength(0);
   await context.unroute("**/api/widget/bugs/v2", cut);
   await networkBack(context);
   await expect.poll(async () => (await storedWith(marker)).length).toBe(1);
   await expect.poll(async () => (await keptInBrowser(page)).length).toBe(0);
+  // A copy sent again is the same report, never a second one.
+  expect(await storedWith(`bare ${run}`)).toHaveLength(1);
 });

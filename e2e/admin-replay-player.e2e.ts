@@ -189,9 +189,13 @@ test("a replay with markers, speed, idle skipping and full screen, its logs besi
   // At 390 px the logs stack below the player and nothing runs past the screen's edge.
   await page.setViewportSize({ width: 390, height: 844 });
   const pair = page.locator(".inbox-capture-pair");
+  // Both boxes are read again on each try: the player's box moves too while the page lays out anew.
   await expect
-    .poll(async () => (await logs.boundingBox())?.y ?? 0)
-    .toBeGreaterThan(((await player.boundingBox())?.y ?? 0) + ((await player.boundingBox())?.height ?? 0));
+    .poll(async () => {
+      const [logsBox, playerBox] = [await logs.boundingBox(), await player.boundingBox()];
+      return (logsBox?.y ?? 0) - ((playerBox?.y ?? 0) + (playerBox?.height ?? 0));
+    })
+    .toBeGreaterThanOrEqual(0);
   expect(await pair.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
   const pairBox = await pair.boundingBox();
   expect((pairBox?.x ?? 0) + (pairBox?.width ?? 0)).toBeLessThanOrEqual(390);

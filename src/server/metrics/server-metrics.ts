@@ -4,10 +4,25 @@ import { createHttpMetrics, type HttpMetrics } from "./http-metrics.ts";
 import { type Histogram, MetricsRegistry } from "./metrics-registry.ts";
 import { createSocketMetrics, type SocketMetrics } from "./socket-metrics.ts";
 
-/** Seconds: a group of pings commits in about a millisecond on SQLite, a few on PostgreSQL. */
-const pingCommitBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
-/** Seconds: a fold of SQLite's ping log takes about a millisecond, now and then ten or twenty. */
-const pingFoldBuckets = pingCommitBuckets;
+/**
+ * Seconds: a group of pings commits in about a millisecond on SQLite, a few on PostgreSQL; a fold of
+ * SQLite's ping log takes about a millisecond, now and then ten or twenty.
+ */
+const pingWriteBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
+
+/** A step that writes pings: how long each one took (a histogram) and how many pings they wrote (a counter). */
+function pingWriteMetrics(
+  registry: MetricsRegistry,
+  duration: { name: string; help: string },
+  count: { name: string; help: string },
+): (seconds: number, pings: number) => void {
+  const seconds = registry.histogram({ ...duration, buckets: pingWriteBuckets }).labels();
+  const pings = registry.counter(count).labels();
+  return (took, written) => {
+    seconds.observe(took);
+    pings.inc(written);
+  };
+}
 
 /**
  * Everything one server records, handed to the parts that record it (no module-level registry: two
@@ -52,26 +67,22 @@ export function createServerMetrics(logger: Logger): ServerMetrics {
       buckets: publishDurationBuckets,
     })
     .labels();
-  const pingCommits = registry
-    .histogram({
+  const pingCommitted = pingWriteMetrics(
+    registry,
+    {
       name: "gleam_ping_commit_duration_seconds",
       help: "Time to commit one group of widget pings (grouped writes, ping-writes.ts).",
-      buckets: pingCommitBuckets,
-    })
-    .labels();
-  const pingsCommitted = registry
-    .counter({ name: "gleam_pings_committed_total", help: "Widget pings written by the grouped commits." })
-    .labels();
-  const pingFolds = registry
-    .histogram({
+    },
+    { name: "gleam_pings_committed_total", help: "Widget pings written by the grouped commits." },
+  );
+  const pingsFolded = pingWriteMetrics(
+    registry,
+    {
       name: "gleam_ping_fold_duration_seconds",
       help: "Time of one fold of SQLite's ping log into the sessions and their events (ping-log.ts); it holds the event loop.",
-      buckets: pingFoldBuckets,
-    })
-    .labels();
-  const pingsFolded = registry
-    .counter({ name: "gleam_pings_folded_total", help: "Widget pings folded from SQLite's ping log." })
-    .labels();
+    },
+    { name: "gleam_pings_folded_total", help: "Widget pings folded from SQLite's ping log." },
+  );
   const pingQueue = registry
     .gauge({ name: "gleam_ping_queue_depth", help: "Widget pings waiting for a group to commit them." })
     .labels();
@@ -94,14 +105,8 @@ export function createServerMetrics(logger: Logger): ServerMetrics {
     http: createHttpMetrics(registry),
     sockets: createSocketMetrics(registry),
     publishSeconds,
-    pingCommitted(seconds, pings) {
-      pingCommits.observe(seconds);
-      pingsCommitted.inc(pings);
-    },
-    pingsFolded(seconds, pings) {
-      pingFolds.observe(seconds);
-      pingsFolded.inc(pings);
-    },
+    pingCommitted,
+    pingsFolded,
     watchPingQueue(queued) {
       registry.onScrape("ping queue", () => pingQueue.set(queued()));
     },

@@ -306,14 +306,14 @@ class SqlitePingLog implements PingLog {
   private foldCount = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private seq: number;
-  /** The log is cut below this: every ping under it is folded (or dropped). */
-  private cutUnder = 0;
   private sweep: string[] = [];
   private swept = 0;
   /** The pause between two folds of the sweep under way (see `sweepPace`). */
   private sweepGapMs = 0;
   private readonly keptSessions: KeptSessions;
   private readonly file: PingLogFile;
+  /** The log's folder beside the database file (null in memory). */
+  private readonly folder: string | null;
   private wasAlone = true;
 
   constructor(
@@ -333,6 +333,7 @@ class SqlitePingLog implements PingLog {
     };
     this.keptSessions = new KeptSessions(this.settings.now);
     const folder = pingLogFolder(connection.filename);
+    this.folder = folder;
     const files = readPingLogFiles(folder);
     this.seq = lastSeq(connection, files);
     const fileOptions = { onError: this.settings.onError };
@@ -351,10 +352,7 @@ class SqlitePingLog implements PingLog {
     if (alone !== this.wasAlone) this.keptSessions.clear();
     // The other writer may have logged and folded pings meanwhile: seqs go on past its.
     if (alone && !this.wasAlone)
-      this.seq = Math.max(
-        this.seq,
-        lastSeq(this.connection, readPingLogFiles(pingLogFolder(this.connection.filename))),
-      );
+      this.seq = Math.max(this.seq, lastSeq(this.connection, readPingLogFiles(this.folder)));
     this.wasAlone = alone;
     return alone;
   }
@@ -456,8 +454,8 @@ class SqlitePingLog implements PingLog {
     }
     for (const id of ids) this.unfoldedPings.remove(id);
     this.foldCount++;
-    if (below > this.cutUnder) this.file.cutBelow(below);
-    this.cutUnder = Math.max(this.cutUnder, below);
+    // Files already cut are gone: a lower `below` than before cuts nothing.
+    this.file.cutBelow(below);
   }
 
   /**

@@ -19,6 +19,7 @@ import {
   manifestPath,
 } from "./backup-manifest.ts";
 import { DeclinableError } from "./declinable-error.ts";
+import { copyPingLogFiles, foldSnapshotPings } from "./snapshot-pings.ts";
 import { createTarWriter, type EntryDigest, type TarWriter } from "./tar-writer.ts";
 
 /** A backup that could not be made; `refused` when it was declined to protect data (exit 3). */
@@ -51,10 +52,14 @@ function levelOf(state: SchemaState): number {
 
 /**
  * A consistent copy of a live SQLite database: `VACUUM INTO` reads one snapshot (a read transaction, so
- * the server's writes go on meanwhile) into a compact new file, checked before it is archived.
+ * the server's writes go on meanwhile) into a compact new file, with the page views the server has not
+ * folded yet folded in (snapshot-pings.ts), checked before it is archived.
  */
 async function snapshotSqlite(sql: SQL, snapshot: string): Promise<number> {
+  const database = String(sql.options.filename ?? "");
+  const copiedBefore = copyPingLogFiles(database, snapshot);
   await sql`VACUUM INTO ${snapshot}`;
+  if (copyPingLogFiles(database, snapshot) + copiedBefore > 0) await foldSnapshotPings(snapshot);
   const copy = new SQL({ adapter: "sqlite", filename: snapshot, readonly: true });
   try {
     const [check] = (await copy`PRAGMA quick_check`) as Array<{ quick_check: string }>;
@@ -157,5 +162,6 @@ export async function writeBackup(
     await tar?.abort();
     await rm(temporary, { force: true });
     await rm(snapshot, { force: true });
+    await rm(`${snapshot}-pings`, { recursive: true, force: true });
   }
 }

@@ -210,6 +210,54 @@ describe("gleam backup while the server takes writes, then gleam restore into an
   });
 });
 
+describe("gleam backup of page views the server answered and had not folded yet", () => {
+  test("they are in the archive's database; the live ping log is left as it was", async () => {
+    const live = folder("unfolded");
+    const server = await startServer(live);
+    const headers = await startWidgetSession(server.mainUrl);
+    for (const page of ["https://shop.example/first", "https://shop.example/last"]) {
+      const ping = await fetch(`${server.mainUrl}/api/widget/sessions/ping`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...headers },
+        body: JSON.stringify({ events: [{ name: "pageView", data: { page } }] }),
+      });
+      expect(ping.status).toBeLessThan(300);
+    }
+    // Killed within the two seconds a fold waits: the page views are in the log's files only.
+    server.kill("SIGKILL");
+    await server.exited;
+    const session = async (dataDir: string) => {
+      const sql = new SQL({ adapter: "sqlite", filename: join(dataDir, "app.sqlite"), readonly: true });
+      try {
+        const [row] = (await sql`SELECT page_views, last_page FROM widget_sessions
+          WHERE id = ${headers["Gleap-Id"]}`) as Array<{ page_views: number; last_page: string | null }>;
+        const [batches] = (await sql`SELECT count(*) AS n FROM widget_event_batches
+          WHERE session_id = ${headers["Gleap-Id"]}`) as Array<{ n: number }>;
+        return { ...row, batches: batches?.n };
+      } finally {
+        await sql.close();
+      }
+    };
+    expect(await session(live)).toEqual({ page_views: 0, last_page: null, batches: 0 });
+    const logged = await listing(join(live, "app.sqlite-pings"));
+    expect(logged.length).toBeGreaterThan(0);
+
+    const archived = folder("unfolded.tar");
+    expect(await runCli(["backup", archived], { DATA_DIR: live })).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(await listing(join(live, "app.sqlite-pings"))).toEqual(logged);
+    expect(await listing(folder("."))).not.toContainEqual(expect.stringContaining("partial"));
+
+    const restored = folder("unfolded-restored");
+    expect(await runCli(["restore", archived], { DATA_DIR: restored })).toMatchObject({ exitCode: 0 });
+    expect(await session(restored)).toEqual({
+      page_views: 2,
+      last_page: "https://shop.example/last",
+      batches: 1,
+    });
+    expect(await listing(join(restored, "app.sqlite-pings"))).toEqual([]);
+  });
+});
+
 /** The names under a folder, recursively, with their sizes: what "nothing changed" compares. */
 async function listing(dir: string): Promise<string[]> {
   if (!existsSync(dir)) return [];

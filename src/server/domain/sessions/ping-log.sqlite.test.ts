@@ -486,4 +486,57 @@ describe("the ping log beside another writer on the file", () => {
       await first.close();
     }
   });
+  test("a writer killed beside it leaves pings in its files: the one left folds them once it is alone", async () => {
+    const db = await database();
+    const session = await createSession(db.sql, db.projectId);
+    // The other writer as a kill leaves it: its row, still beating, and a file with a ping it answered.
+    const other = await database(db.filename);
+    await other.sql`INSERT INTO database_writers (id, seen_at_ms) VALUES ('killed', ${Date.now()})`;
+    const beat = setInterval(() => {
+      // Bun.SQL runs a query once it is awaited or given a handler.
+      other.sql`UPDATE database_writers SET seen_at_ms = ${Date.now()} WHERE id = 'killed'`.catch(() => {});
+    }, 50);
+    const folder = pingLogFolder(db.filename) as string;
+    writePingLogFile(folder, [
+      pingFromLog({
+        seq: 500,
+        sessionId: session.id,
+        seenAt: new Date().toISOString(),
+        durationSeconds: 7,
+        sdkVersion: "14.6.7",
+        events: [
+          {
+            id: "0193a1b2-0000-7000-8000-000000000500",
+            name: "pageView",
+            occurredAt: new Date().toISOString(),
+            data: JSON.stringify({ page: "https://shop.example/killed" }),
+          },
+        ],
+      }),
+    ]);
+    const writer = createPingWriter(db.sql, { foldAfterMs: 50, writers: { beatMs: 50, quietMs: 300 } });
+    try {
+      await writer.ready();
+      // Beside it, the ping is the other's: not taken, and pings of its own go to the tables at once.
+      expect(await storedRow(db.sql, session.id)).toMatchObject({ page_views: 0 });
+      await writer.record(session.id, { events: [pageView("https://shop.example/beside")] });
+      expect(await storedRow(db.sql, session.id)).toMatchObject({ page_views: 1 });
+
+      clearInterval(beat);
+      await until(async () => (await storedRow(db.sql, session.id)).page_views === 2, 5_000);
+      await until(() => logged(db.filename) === 0, 5_000);
+      // The seqs go on past the other's: a ping now is folded after it, and the page is the last one.
+      await writer.record(session.id, { events: [pageView("https://shop.example/alone")] });
+      await pingLogOf(db.sql)?.fold();
+      expect(await storedRow(db.sql, session.id)).toMatchObject({
+        page_views: 3,
+        last_page: "https://shop.example/alone",
+      });
+    } finally {
+      clearInterval(beat);
+      await writer.drain();
+      await other.close();
+      await db.close();
+    }
+  });
 });

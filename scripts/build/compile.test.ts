@@ -12,6 +12,7 @@ describe("serverWorkerEntries", () => {
       "report-parser-worker.ts",
       "sqlite-checkpoint-worker.ts",
       "sqlite-read-worker.ts",
+      "stdout-writer-worker.ts",
     ]);
     for (const entry of entries) expect(await Bun.file(entry).exists()).toBe(true);
   });

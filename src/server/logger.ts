@@ -1,4 +1,5 @@
 import type { LogLevel } from "./config.ts";
+import { createStdoutWriter, type StdoutWriter } from "./logging/stdout-writer.ts";
 import { currentRequestId } from "./request-context.ts";
 
 export type LogFields = Record<string, unknown>;
@@ -14,26 +15,41 @@ const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 4
 
 /**
  * Lines go to stdout together: those of one turn of the event loop in one write, in the next turn (a
- * busy server logs a line per request, and a write per line was a tenth of a ping's time). Whatever
- * is still waiting when the process exits is written then.
+ * busy server logs a line per request, and a write per line was a tenth of a ping's time), through a
+ * thread of their own (logging/stdout-writer.ts), so a slow reader of the log never holds a request.
+ * Whatever is still waiting when the process exits is written then.
  */
 let pending: string[] = [];
 let flushAtExit = false;
+let stdout: StdoutWriter | null = null;
 
-/** Writes the waiting lines now: before anything else the process prints, or at its exit. */
+const stdoutWriter = () => {
+  stdout ??= createStdoutWriter();
+  if (!flushAtExit) {
+    flushAtExit = true;
+    process.on("exit", () => {
+      flushLogLines();
+      stdout?.flushSync();
+    });
+  }
+  return stdout;
+};
+
+/** Posts the waiting lines to be written now: before anything else the process prints, or at its exit. */
 export function flushLogLines(): void {
   if (pending.length === 0) return;
-  const text = pending.join("\n");
+  const lines = pending;
   pending = [];
-  // One console.log: in order with what the process prints after it, and flushed at exit.
-  console.log(text);
+  stdoutWriter().write(`${lines.join("\n")}\n`, lines.length);
+}
+
+/** Prints `text` on stdout after the log lines before it (through the same writer, so in order). */
+export function printAfterLogLines(text: string): void {
+  flushLogLines();
+  stdoutWriter().write(`${text}\n`, text.split("\n").length);
 }
 
 function batchedStdout(line: string): void {
-  if (!flushAtExit) {
-    flushAtExit = true;
-    process.on("exit", flushLogLines);
-  }
   if (pending.length === 0) setImmediate(flushLogLines);
   pending.push(line);
 }

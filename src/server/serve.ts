@@ -1,5 +1,5 @@
 import { loadConfig } from "./config.ts";
-import { createLogger, flushLogLines } from "./logger.ts";
+import { createLogger, printAfterLogLines } from "./logger.ts";
 import { startServer } from "./server.ts";
 import { StartupError } from "./startup-error.ts";
 
@@ -34,9 +34,8 @@ export async function serve(env: Record<string, string | undefined>): Promise<vo
       messenger: server.messengerUrl,
       database: server.db.engine,
     });
-    // The log's lines first: they are written in batches (logger.ts).
-    flushLogLines();
-    console.log(
+    // After the log's lines: they are written in batches (logger.ts).
+    printAfterLogLines(
       [
         "",
         `  Admin dashboard    ${server.mainUrl}/`,

@@ -145,7 +145,10 @@ export async function startTestServer(
     ...sharedRedis(),
     ...env,
   });
-  const server = await startServer(config, createLogger(config.logLevel), options);
+  // Lines go straight to console.log, where a spec may watch them (the server's own writer,
+  // logging/stdout-writer.ts, has tests of its own).
+  const logger = createLogger(config.logLevel, (line) => console.log(line));
+  const server = await startServer(config, logger, options);
   return {
     ...server,
     config,

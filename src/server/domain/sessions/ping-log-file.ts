@@ -30,8 +30,6 @@ import { type LoggedPing, loggedEventsOf, pingFromLog } from "./logged-pings.ts"
 export interface PingLogFile {
   /** Appends the pings (seqs rising) in one write; once it returns they are on disk. */
   append(pings: readonly LoggedPing[]): void;
-  /** Takes files another process wrote (read back) in, to be cut with the others once folded. */
-  adopt(files: readonly LogFile[]): void;
   /** Removes each file whose pings all have seqs below `seq`: they are folded. */
   cutBelow(seq: number): void;
   /** How many pings the files hold (folded ones among them until their file is cut). */
@@ -48,7 +46,7 @@ export function pingLogFolder(databaseFile: string): string | null {
 
 const defaultFileBytes = 4 * 1024 * 1024;
 
-export interface LogFile {
+interface LogFile {
   path: string;
   /** The seq of its last ping (read back: at least the one its name gives); -Infinity while new and empty. */
   lastSeq: number;
@@ -201,10 +199,6 @@ export function openPingLogFile(
       file.bytes += bytes.length;
       file.lastSeq = last.seq;
       file.pings += pings.length;
-    },
-    adopt(files) {
-      for (const { path, lastSeq, pings } of files)
-        if (!kept.some((file) => file.path === path)) kept.push({ path, lastSeq, pings });
     },
     cutBelow(seq) {
       for (const file of [...kept]) {

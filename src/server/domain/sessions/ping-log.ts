@@ -53,8 +53,7 @@ import { type SessionRow, type StoredSession, sessionFromRow } from "./sessions-
  * `sessionsPerFold` sessions and `pingsPerFold` pings per transaction (the bound on how long one holds
  * the event loop), all of them before the database closes (`drain`). The log is cut below its oldest
  * unfolded ping once the fold committed, a file at a time. The next process to open the database
- * folds what a previous one left (`openPingLog`), and so does one that ran beside it once it is alone
- * (`takeLeftFiles`); a ping whose events are stored was folded.
+ * folds what a previous one left (`openPingLog`); a ping whose events are stored was folded.
  */
 
 export interface PingLogOptions {
@@ -211,11 +210,6 @@ class UnfoldedPings {
     this.count += pings.length;
   }
 
-  /** The seq of every ping here. */
-  *seqs(): Iterable<number> {
-    for (const entry of this.sessions.values()) for (const ping of entry.pings) yield ping.seq;
-  }
-
   /** Takes the session out (folded, or dropped); answers how many pings it had. */
   remove(id: string): number {
     const pings = this.sessions.get(id)?.pings.length ?? 0;
@@ -320,8 +314,7 @@ class SqlitePingLog implements PingLog {
   private readonly file: PingLogFile;
   /** The log's folder beside the database file (null in memory). */
   private readonly folder: string | null;
-  /** Whether it was alone at the last look (at first: unless another writer was there at the start). */
-  private wasAlone: boolean;
+  private wasAlone = true;
 
   constructor(
     readonly connection: Database,
@@ -339,7 +332,6 @@ class SqlitePingLog implements PingLog {
       ...withoutWriters(options),
     };
     this.keptSessions = new KeptSessions(this.settings.now);
-    this.wasAlone = !writers.othersAtStart;
     const folder = pingLogFolder(connection.filename);
     this.folder = folder;
     const files = readPingLogFiles(folder);
@@ -358,27 +350,11 @@ class SqlitePingLog implements PingLog {
     const alone = this.writers.alone();
     // Rows kept while another wrote may be older than what it wrote.
     if (alone !== this.wasAlone) this.keptSessions.clear();
-    const again = alone && !this.wasAlone;
+    // The other writer may have logged and folded pings meanwhile: seqs go on past its.
+    if (alone && !this.wasAlone)
+      this.seq = Math.max(this.seq, lastSeq(this.connection, readPingLogFiles(this.folder)));
     this.wasAlone = alone;
-    if (again) this.takeLeftFiles();
     return alone;
-  }
-
-  /**
-   * Alone again: the other writer stopped, or was killed with pings in its files (it folds them at a
-   * clean stop, and at once when it sees another writer, but a kill leaves them). They are taken to
-   * fold as at a start alone, and seqs go on past every one it logged.
-   */
-  private takeLeftFiles(): void {
-    const files = readPingLogFiles(this.folder);
-    this.seq = Math.max(this.seq, lastSeq(this.connection, files));
-    const leftover = leftoverPings(this.connection, this.folder, files);
-    const kept = new Set(this.unfoldedPings.seqs());
-    const unfolded = leftover.unfolded.filter((ping) => !kept.has(ping.seq));
-    this.file.adopt(leftover.files);
-    if (unfolded.length === 0) return;
-    this.unfoldedPings.take(unfolded, Number.NEGATIVE_INFINITY);
-    this.schedule();
   }
 
   /** At each beat: once another writer is there, what is kept is folded at once for it to read. */

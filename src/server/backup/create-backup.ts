@@ -19,7 +19,7 @@ import {
   manifestPath,
 } from "./backup-manifest.ts";
 import { DeclinableError } from "./declinable-error.ts";
-import { copyPingLogFiles, foldSnapshotPings } from "./snapshot-pings.ts";
+import { copyPingLogFiles, foldSnapshotPings, holdPingLogCuts } from "./snapshot-pings.ts";
 import { createTarWriter, type EntryDigest, type TarWriter } from "./tar-writer.ts";
 
 /** A backup that could not be made; `refused` when it was declined to protect data (exit 3). */
@@ -52,14 +52,27 @@ function levelOf(state: SchemaState): number {
 
 /**
  * A consistent copy of a live SQLite database: `VACUUM INTO` reads one snapshot (a read transaction, so
- * the server's writes go on meanwhile) into a compact new file, with the page views the server has not
- * folded yet folded in (snapshot-pings.ts), checked before it is archived.
+ * the server's writes go on meanwhile) into a compact new file, checked, with the page views the
+ * server has not folded yet folded in (snapshot-pings.ts) when the snapshot is at this build's
+ * migration level (the fold is this build's code).
  */
 async function snapshotSqlite(sql: SQL, snapshot: string): Promise<number> {
   const database = String(sql.options.filename ?? "");
-  const copiedBefore = copyPingLogFiles(database, snapshot);
-  await sql`VACUUM INTO ${snapshot}`;
-  if (copyPingLogFiles(database, snapshot) + copiedBefore > 0) await foldSnapshotPings(snapshot);
+  const release = holdPingLogCuts(database);
+  let copied: number;
+  try {
+    await sql`VACUUM INTO ${snapshot}`;
+    copied = copyPingLogFiles(database, snapshot);
+  } finally {
+    release();
+  }
+  const state = await checkedSnapshotState(snapshot);
+  if (copied > 0 && state.kind === "current") await foldSnapshotPings(snapshot);
+  return levelOf(state);
+}
+
+/** The snapshot's schema state, once SQLite's check passed on it. */
+async function checkedSnapshotState(snapshot: string): Promise<SchemaState> {
   const copy = new SQL({ adapter: "sqlite", filename: snapshot, readonly: true });
   try {
     const [check] = (await copy`PRAGMA quick_check`) as Array<{ quick_check: string }>;
@@ -67,7 +80,10 @@ async function snapshotSqlite(sql: SQL, snapshot: string): Promise<number> {
       throw new BackupError(
         `The database copy fails SQLite's check (${check?.quick_check}): is the database damaged?`,
       );
-    return levelOf(await readSchemaState(copy));
+    const state = await readSchemaState(copy);
+    // A database not this product's is refused here, before anything is folded into it.
+    levelOf(state);
+    return state;
   } finally {
     await copy.close();
   }
@@ -162,6 +178,8 @@ export async function writeBackup(
     await tar?.abort();
     await rm(temporary, { force: true });
     await rm(snapshot, { force: true });
+    // The snapshot's own ping log and rollback journal, should the fold have stopped half way.
     await rm(`${snapshot}-pings`, { recursive: true, force: true });
+    await rm(`${snapshot}-journal`, { force: true });
   }
 }

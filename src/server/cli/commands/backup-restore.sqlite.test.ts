@@ -91,12 +91,18 @@ async function upload(
   return new URL(((await response.json()) as { fileUrl: string }).fileUrl).pathname;
 }
 
-/** Pings and reports from `loops` visitors as fast as they are answered, until `stop()`. */
+/**
+ * Pings and reports from `loops` visitors as fast as they are answered, until `stop()`; `pings` counts
+ * each visitor's answered page views, by session id.
+ */
 function writeLoad(server: ServerProcess, loops: number) {
   let running = true;
   const reports: string[] = [];
+  const pings = new Map<string, number>();
   const work = Array.from({ length: loops }, async (_, loop) => {
     const headers = await startWidgetSession(server.mainUrl);
+    const session = headers["Gleap-Id"] as string;
+    pings.set(session, 0);
     for (let n = 0; running; n += 1) {
       const ping = await fetch(`${server.mainUrl}/api/widget/sessions/ping`, {
         method: "POST",
@@ -106,11 +112,13 @@ function writeLoad(server: ServerProcess, loops: number) {
         }),
       });
       expect(ping.status).toBeLessThan(300);
+      pings.set(session, n + 1);
       reports.push(await fileReport(server, headers, `load ${loop}.${n}`));
     }
   });
   return {
     reports,
+    pings,
     async stop() {
       running = false;
       await Promise.all(work);
@@ -135,6 +143,8 @@ let beforeBackup: {
   uploadPath: string;
   recording: Uint8Array<ArrayBuffer>;
   acknowledged: string[];
+  /** Page views answered by session before the backup began (most not folded yet). */
+  pings: Map<string, number>;
 };
 
 describe("gleam backup while the server takes writes, then gleam restore into an empty folder", () => {
@@ -146,7 +156,13 @@ describe("gleam backup while the server takes writes, then gleam restore into an
 
     const load = writeLoad(source, 3);
     while (load.reports.length < 10) await Bun.sleep(20);
-    beforeBackup = { report, uploadPath, recording, acknowledged: [...load.reports] };
+    beforeBackup = {
+      report,
+      uploadPath,
+      recording,
+      acknowledged: [...load.reports],
+      pings: new Map(load.pings),
+    };
     const started = performance.now();
     const run = await runCli(["backup", archive()], { DATA_DIR: folder("source") });
     const backupMs = performance.now() - started;
@@ -189,6 +205,13 @@ describe("gleam backup while the server takes writes, then gleam restore into an
       for (const row of rows)
         if (row.screenshot_html_key)
           expect(existsSync(join(folder("restored"), "files", row.screenshot_html_key))).toBe(true);
+      // Every page view answered before the backup began is in it, folded or not at the time.
+      for (const [id, answered] of beforeBackup.pings) {
+        const [session] = (await sql`SELECT page_views FROM widget_sessions WHERE id = ${id}`) as Array<{
+          page_views: number;
+        }>;
+        expect(session?.page_views ?? 0).toBeGreaterThanOrEqual(answered);
+      }
     } finally {
       await sql.close();
     }
@@ -244,6 +267,7 @@ describe("gleam backup of page views the server answered and had not folded yet"
 
     const archived = folder("unfolded.tar");
     expect(await runCli(["backup", archived], { DATA_DIR: live })).toMatchObject({ exitCode: 0, stderr: "" });
+    // The live log as it was: its files, and no marker left holding its cuts.
     expect(await listing(join(live, "app.sqlite-pings"))).toEqual(logged);
     expect(await listing(folder("."))).not.toContainEqual(expect.stringContaining("partial"));
 

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { appendFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type LoggedPing, pingFromLog } from "./logged-pings.ts";
 import {
+  backupMarkerName,
+  backupMarkerStaleMs,
   openPingLogFile,
   pingLogFilesLeft,
   pingLogFolder,
@@ -79,6 +81,29 @@ describe("the ping log's files", () => {
     file.append([ping(6)]);
     expect(seqsOf(folder)).toEqual([[6]]);
     expect(file.count()).toBe(1);
+    file.close();
+  });
+
+  test("a backup's fresh marker holds the cuts; without it, or stale, the next cut takes what was held", () => {
+    const folder = newFolder();
+    const file = openPingLogFile(folder, [], { fileBytes: 250 });
+    file.append([ping(1), ping(2)]);
+    file.append([ping(3), ping(4)]);
+    const marker = join(folder, backupMarkerName);
+    writeFileSync(marker, "");
+    file.cutBelow(5);
+    expect(seqsOf(folder)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    // A marker a backup left when it died: older than the bound, it holds nothing.
+    const old = (Date.now() - backupMarkerStaleMs - 1000) / 1000;
+    utimesSync(marker, old, old);
+    file.cutBelow(3);
+    expect(seqsOf(folder)).toEqual([[3, 4]]);
+    rmSync(marker);
+    file.cutBelow(5);
+    expect(pingLogFilesLeft(folder)).toBe(false);
     file.close();
   });
 

@@ -8,6 +8,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -45,6 +46,24 @@ export function pingLogFolder(databaseFile: string): string | null {
 }
 
 const defaultFileBytes = 4 * 1024 * 1024;
+
+/**
+ * The file a backup puts in the log's folder while it copies the database and then the log's files
+ * (backup/snapshot-pings.ts): no file is cut meanwhile, so a ping answered before the database's
+ * snapshot is either folded into it or still in a file the backup copies. A marker older than
+ * `backupMarkerStaleMs` is one a backup left when it died, and holds nothing.
+ */
+export const backupMarkerName = "backup-in-progress";
+export const backupMarkerStaleMs = 15 * 60 * 1000;
+
+/** Whether a backup's marker in `folder` holds the cuts now. */
+export function cutsHeld(folder: string, now = Date.now()): boolean {
+  try {
+    return now - statSync(join(folder, backupMarkerName)).mtimeMs < backupMarkerStaleMs;
+  } catch {
+    return false;
+  }
+}
 
 interface LogFile {
   path: string;
@@ -201,6 +220,8 @@ export function openPingLogFile(
       file.pings += pings.length;
     },
     cutBelow(seq) {
+      // Held while a backup copies the files: the next cut after it takes what this one left.
+      if (folder === null || cutsHeld(folder)) return;
       for (const file of [...kept]) {
         if (file.lastSeq >= seq) continue;
         try {

@@ -1,3 +1,4 @@
+import { writeSync } from "node:fs";
 import type { LogLevel } from "./config.ts";
 import { createStdoutWriter, type StdoutWriter } from "./logging/stdout-writer.ts";
 import { currentRequestId } from "./request-context.ts";
@@ -23,15 +24,25 @@ let pending: string[] = [];
 let flushAtExit = false;
 let stdout: StdoutWriter | null = null;
 
+/** At exit, the lines still waiting are posted and written (a line logged just before `process.exit`). */
+function flushAtExitOnce(): void {
+  if (flushAtExit) return;
+  flushAtExit = true;
+  process.on("exit", () => {
+    // No thread yet (the first lines, then an exit): they are written here, without starting one.
+    if (stdout === null) {
+      if (pending.length > 0) writeSync(1, `${pending.join("\n")}\n`);
+      pending = [];
+      return;
+    }
+    flushLogLines();
+    stdout.flushSync();
+  });
+}
+
 const stdoutWriter = () => {
+  flushAtExitOnce();
   stdout ??= createStdoutWriter();
-  if (!flushAtExit) {
-    flushAtExit = true;
-    process.on("exit", () => {
-      flushLogLines();
-      stdout?.flushSync();
-    });
-  }
   return stdout;
 };
 
@@ -50,6 +61,7 @@ export function printAfterLogLines(text: string): void {
 }
 
 function batchedStdout(line: string): void {
+  flushAtExitOnce();
   if (pending.length === 0) setImmediate(flushLogLines);
   pending.push(line);
 }

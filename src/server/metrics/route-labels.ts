@@ -53,8 +53,11 @@ function candidateIndex(
 ): (path: readonly string[]) => readonly CompiledPattern[] {
   const keyOf = (length: number, first = "", second = "") => `${length}/${first}/${second}`;
   const byLength = new Map<number, CompiledPattern[]>();
-  for (const route of compiled)
-    byLength.set(route.segments.length, [...(byLength.get(route.segments.length) ?? []), route]);
+  for (const route of compiled) {
+    const routes = byLength.get(route.segments.length);
+    if (routes) routes.push(route);
+    else byLength.set(route.segments.length, [route]);
+  }
   const fits = (route: CompiledPattern, index: number, segment: string) =>
     isParam(route.segments[index]) || route.segments[index] === segment;
   const byHead = new Map<string, CompiledPattern[]>();
@@ -65,11 +68,14 @@ function candidateIndex(
       length,
       routes.filter((route) => isParam(route.segments[0]) || isParam(route.segments[1])),
     );
+    // Once per head, not once per route: many routes share a head (`api/projects`), and filtering the
+    // group again for each of them grew with the square of the table.
     for (const { segments } of routes) {
       const [first = "", second = ""] = segments;
-      if (isParam(first) || isParam(second)) continue;
+      const key = keyOf(length, first, second);
+      if (isParam(first) || isParam(second) || byHead.has(key)) continue;
       byHead.set(
-        keyOf(length, first, second),
+        key,
         routes.filter((route) => fits(route, 0, first) && fits(route, 1, second)),
       );
     }

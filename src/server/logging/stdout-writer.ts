@@ -55,6 +55,15 @@ function startThread(url: string, fd: number, shared: SharedArrayBuffer): Worker
   }
 }
 
+/** Writes `text` on this thread; with nowhere to write to, it is lost, as it would be on the thread. */
+function writeOrLose(fd: number, text: string): void {
+  try {
+    writeSync(fd, text);
+  } catch {
+    // The reader is gone (EPIPE) or the descriptor closed.
+  }
+}
+
 /** Texts posted to the thread and not known to be written yet, each with the count it ends at. */
 function createWaitingTexts() {
   let entries: Array<{ text: string; end: number }> = [];
@@ -94,13 +103,7 @@ export function createStdoutWriter({
   let unreported = 0;
 
   const writtenNow = () => Number(Atomics.load(shared, writtenSlot));
-  const writeHere = (text: string) => {
-    try {
-      writeSync(fd, text);
-    } catch {
-      // Nowhere to write to: the text is lost, as it would be on the thread.
-    }
-  };
+  const writeHere = (text: string) => writeOrLose(fd, text);
   /** The thread is gone: what it had not written, and what comes next, is written here. */
   const takeOver = () => {
     worker?.terminate();

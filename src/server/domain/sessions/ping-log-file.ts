@@ -220,10 +220,11 @@ export function openPingLogFile(
       file.pings += pings.length;
     },
     cutBelow(seq) {
-      // Held while a backup copies the files: the next cut after it takes what this one left.
-      if (folder === null || cutsHeld(folder)) return;
-      for (const file of [...kept]) {
-        if (file.lastSeq >= seq) continue;
+      const folded = kept.filter((file) => file.lastSeq < seq);
+      // Held while a backup copies the files: the next cut after it takes what this one left. Looked
+      // at only when a file would go (most folds cut nothing), not at every fold.
+      if (folded.length === 0 || folder === null || cutsHeld(folder)) return;
+      for (const file of folded) {
         try {
           if (file === current) closeCurrent();
           rmSync(file.path, { force: true });

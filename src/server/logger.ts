@@ -31,8 +31,8 @@ function flushAtExitOnce(): void {
   process.on("exit", () => {
     // No thread yet (the first lines, then an exit): they are written here, without starting one.
     if (stdout === null) {
-      if (pending.length > 0) writeSync(1, `${pending.join("\n")}\n`);
-      pending = [];
+      const waiting = takePending();
+      if (waiting) writeSync(1, waiting.text);
       return;
     }
     flushLogLines();
@@ -46,12 +46,18 @@ const stdoutWriter = () => {
   return stdout;
 };
 
-/** Posts the waiting lines to be written now: before anything else the process prints, or at its exit. */
-export function flushLogLines(): void {
-  if (pending.length === 0) return;
+/** The waiting lines as one text, and how many they are; null when none waits. */
+function takePending(): { text: string; lines: number } | null {
+  if (pending.length === 0) return null;
   const lines = pending;
   pending = [];
-  stdoutWriter().write(`${lines.join("\n")}\n`, lines.length);
+  return { text: `${lines.join("\n")}\n`, lines: lines.length };
+}
+
+/** Posts the waiting lines to be written now: before anything else the process prints, or at its exit. */
+export function flushLogLines(): void {
+  const waiting = takePending();
+  if (waiting) stdoutWriter().write(waiting.text, waiting.lines);
 }
 
 /** Prints `text` on stdout after the log lines before it (through the same writer, so in order). */

@@ -5,6 +5,7 @@ import { SQL } from "bun";
 import type { StorageTarget } from "../config.ts";
 import type { Engine } from "../database/database.ts";
 import { readSchemaState, type SchemaState } from "../database/schema-state.ts";
+import { pingLogFolder } from "../domain/sessions/ping-log-file.ts";
 import {
   type BackupLabel,
   type BackupManifest,
@@ -178,8 +179,10 @@ export async function writeBackup(
     await tar?.abort();
     await rm(temporary, { force: true });
     await rm(snapshot, { force: true });
-    // The snapshot's own ping log and rollback journal, should the fold have stopped half way.
-    await rm(`${snapshot}-pings`, { recursive: true, force: true });
+    // The ping log's files copied beside the snapshot, and its rollback journal should the fold have
+    // stopped half way.
+    const copies = pingLogFolder(snapshot);
+    if (copies !== null) await rm(copies, { recursive: true, force: true });
     await rm(`${snapshot}-journal`, { force: true });
   }
 }

@@ -1,5 +1,4 @@
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { SQL } from "bun";
 import { openPingLog } from "../domain/sessions/ping-log.ts";
@@ -46,14 +45,12 @@ export function copyPingLogFiles(database: string, snapshot: string): number {
 }
 
 /**
- * Folds the copied pings into the snapshot, then removes their folder; throws when some would not
- * fold (the backup would miss them). The snapshot holds the running server's row of
+ * Folds the copied pings into the snapshot (their folder is removed with the snapshot's other
+ * leftovers, create-backup.ts); throws when some would not fold (the backup would miss them). The snapshot holds the running server's row of
  * `database_writers` (sqlite-other-writers.ts): it is cleared first, as the snapshot has no writer, so
  * the fold takes the pings at once instead of waiting for that server to beat.
  */
 export async function foldSnapshotPings(snapshot: string): Promise<void> {
-  const folder = pingLogFolder(snapshot);
-  if (folder === null) return;
   const sql = new SQL({ adapter: "sqlite", filename: snapshot, readwrite: true });
   const errors: unknown[] = [];
   try {
@@ -68,6 +65,5 @@ export async function foldSnapshotPings(snapshot: string): Promise<void> {
       );
   } finally {
     await sql.close();
-    await rm(folder, { recursive: true, force: true });
   }
 }

@@ -6,6 +6,7 @@ import {
   call,
   demoProjectId,
   expectNothingPushed,
+  nextBesidesCount,
   openSocket,
   outboundWrittenByHand,
   ping,
@@ -78,24 +79,13 @@ async function deliveries(outboundId: string): Promise<string[]> {
 
 const actionsOf = (push: WidgetPush) => (push.data as { a: OutboundAction[]; u: number }).a;
 
-/**
- * The next push that offers something. The count the server sends when the socket opens (only when it
- * is not 0) may be read late on a loaded machine and land beside the first offer, in either order.
- */
-async function nextOffer(socket: TestSocket): Promise<WidgetPush> {
-  for (;;) {
-    const push = await socket.next();
-    if (push.name !== "update" || actionsOf(push).length > 0) return push;
-  }
-}
-
 describe("outbound actions after a ping", () => {
   test("a matching live notification is offered as an update, with the unread count, until shown", async () => {
     const outbound = await notification("once");
     await withVisitor("Ada", async ({ session, socket }) => {
       const response = await ping(server.mainUrl, session, "https://shop.example/once/pricing");
       expect(response.status).toBe(200);
-      const push = await socket.next();
+      const push = await nextBesidesCount(socket);
       expect(push.name).toBe("update");
       expect(push.data).toEqual({
         a: [
@@ -115,7 +105,9 @@ describe("outbound actions after a ping", () => {
 
       // Not acknowledged as shown: offered again.
       expect((await ping(server.mainUrl, session, "https://shop.example/once/pricing")).status).toBe(200);
-      expect(actionsOf(await socket.next()).map((action) => action.outbound)).toEqual([outbound.id]);
+      expect(actionsOf(await nextBesidesCount(socket)).map((action) => action.outbound)).toEqual([
+        outbound.id,
+      ]);
 
       expect((await acknowledge(server.mainUrl, session, outbound.id, "shown")).status).toBe(200);
       expect((await ping(server.mainUrl, session, "https://shop.example/once/pricing")).status).toBe(200);
@@ -141,7 +133,7 @@ describe("outbound actions after a ping", () => {
       await ping(server.mainUrl, session, "https://shop.example/later/about");
       await expectNothingPushed(server.fanout, session, socket, "wrong page");
       await ping(server.mainUrl, session, pageOf("later"));
-      const push = await socket.next();
+      const push = await nextBesidesCount(socket);
       expect(actionsOf(push).map((action) => action.outbound)).toEqual([outbound.id]);
       // Without a name the placeholder goes, with the space before it.
       expect(actionsOf(push)[0]?.data.text).toBe("Hi, our prices changed");
@@ -152,13 +144,13 @@ describe("outbound actions after a ping", () => {
     const first = await notification("count");
     await withVisitor("Ada", async ({ session, socket }) => {
       await ping(server.mainUrl, session, pageOf("count"));
-      const offer = await nextOffer(socket);
+      const offer = await nextBesidesCount(socket);
       expect(offer.data).toMatchObject({ u: 1 });
       expect(actionsOf(offer).map((action) => action.outbound)).toEqual([first.id]);
       await acknowledge(server.mainUrl, session, first.id, "shown");
       const second = await notification("count");
       await ping(server.mainUrl, session, pageOf("count"));
-      const push = await nextOffer(socket);
+      const push = await nextBesidesCount(socket);
       expect(push.data).toMatchObject({ u: 2 });
       expect(actionsOf(push).map((action) => action.outbound)).toEqual([second.id]);
 
@@ -241,7 +233,7 @@ describe("outbound actions after a ping", () => {
     await withVisitor("Ada <3", async ({ session, socket }) => {
       await ping(server.mainUrl, session, pageOf("takeover"));
       // The banner slot's head and the takeover slot's head (the modal, published first).
-      expect(actionsOf(await socket.next())).toEqual([
+      expect(actionsOf(await nextBesidesCount(socket))).toEqual([
         {
           actionType: "banner",
           format: "floating",
@@ -259,12 +251,12 @@ describe("outbound actions after a ping", () => {
       await acknowledge(server.mainUrl, session, banner.id, "shown");
       await acknowledge(server.mainUrl, session, modal.id, "shown");
       await ping(server.mainUrl, session, pageOf("takeover"));
-      expect(actionsOf(await socket.next())).toEqual([
+      expect(actionsOf(await nextBesidesCount(socket))).toEqual([
         { actionType: "nps-form", format: "survey_full", data: {}, outbound: survey.id, ...takeover },
       ]);
       await acknowledge(server.mainUrl, session, survey.id, "shown");
       await ping(server.mainUrl, session, pageOf("takeover"));
-      const push = await socket.next();
+      const push = await nextBesidesCount(socket);
       expect(actionsOf(push)).toEqual([
         {
           actionType: "tour",
@@ -311,7 +303,9 @@ describe("outbound actions after a ping", () => {
       // The reference client's ping (`ws: true`): pushed, and its answer says what was stored only.
       const pushed = await ping(server.mainUrl, session, pageOf("answered"));
       expect(await pushed.json()).toEqual({ ok: true, stored: 1 });
-      expect(actionsOf(await nextOffer(socket)).map((action) => action.outbound)).toEqual([outbound.id]);
+      expect(actionsOf(await nextBesidesCount(socket)).map((action) => action.outbound)).toEqual([
+        outbound.id,
+      ]);
     } finally {
       socket.close();
     }

@@ -68,12 +68,16 @@ describe("build", () => {
     }
   });
 
-  test("the messenger's host chunk is one module of its own: a visitor's click fetches one file", async () => {
-    const messenger = manifest.widgetChunks.messenger ?? "";
-    expect(messenger).toMatch(/^\/sdk\/messenger-chunk-[a-z0-9]{8,}\.js$/);
-    const code = await read("main", messenger);
-    expect(hasReact(code)).toBe(false);
-    expect(/\bfrom\s*"\.\/|\bimport\s*"\.\/|\bimport\("\.\//.test(code)).toBe(false);
+  test("the messenger's, banner's and tours' host chunks are one module each: what a visitor waits for is one file", async () => {
+    for (const name of ["messenger", "banner", "tours"]) {
+      const chunk = manifest.widgetChunks[name] ?? "";
+      expect(chunk).toMatch(new RegExp(`^/sdk/${name}-chunk-[a-z0-9]{8,}\\.js$`));
+      const code = await read("main", chunk);
+      expect(hasReact(code)).toBe(false);
+      expect(/\bfrom\s*"\.\/|\bimport\s*"\.\/|\bimport\("\.\//.test(code)).toBe(false);
+    }
+    // The tour's steps are in its chunk (imported when a standard tour shows), not fetched after it.
+    expect(await read("main", manifest.widgetChunks.tours ?? "")).toContain("gtr-has-close");
   });
 
   test("the admin and messenger apps have hashed entries and the admin its stylesheet", async () => {

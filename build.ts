@@ -66,6 +66,17 @@ const builtChunkNames = widgetChunkNames.filter((name) =>
 );
 
 /**
+ * The chunks built alone, like the late file, each one file: something a visitor waits for starts once
+ * it has arrived. Split, the messenger's was ten files found level after level (each a request and a
+ * module task on the page's main thread) before its frame could start loading; the banner's reached
+ * its frame through three levels of shared chunks, and a tour's first step waited for a second round
+ * of them after its validation (bench/first-content.ts --trace). What they share with other chunks
+ * comes twice when both load; none of it holds state another chunk reads (the takeover slot is the
+ * host's, src/shared/takeover-slot.ts).
+ */
+const chunksBuiltAlone = ["messenger", "banner", "tours"] as const;
+
+/**
  * Every file a bundle or the declarations' compiler read in this process, for the build stamp
  * (scripts/build/build-stamp.ts). Only ever added to, so no build loses another's reads.
  */
@@ -380,20 +391,19 @@ async function buildWidgetChunks(sdkDir: string, minify: boolean): Promise<Recor
   // The loader's own lazy part: the widget socket's reconnecting client, fetched as the SDK starts
   // instead of carried in the eager file (loader/socket-chunk.ts).
   const socketEntry = join(root, "loader", "socket-chunk.ts");
-  // The messenger's host side is built alone, like the late file: a visitor's click waits for it, and
-  // split it was ten files found level after level (each a request and a module task on the page's
-  // main thread) before its frame could start loading. What it shares with other chunks comes twice
-  // when both load; nothing of it holds state another chunk reads (the takeover slot is the host's).
-  const messengerEntry = chunkEntries[builtChunkNames.indexOf("messenger")] as string;
   // They run in host pages, under the host's CSP and on its main thread.
   const plugins = [vendorCspPlugin];
-  const messengerHost = await bundleHostModules([messengerEntry], sdkDir, minify, { plugins });
-  const others = [...chunkEntries.filter((entry) => entry !== messengerEntry), socketEntry];
+  const aloneEntries = chunksBuiltAlone.map((name) => chunkEntries[builtChunkNames.indexOf(name)] as string);
+  const aloneBuilds = await Promise.all(
+    aloneEntries.map((entry) => bundleHostModules([entry], sdkDir, minify, { plugins })),
+  );
+  const alone = new Map(aloneEntries.map((entry, index) => [entry, aloneBuilds[index]]));
+  const others = [...chunkEntries.filter((entry) => !alone.has(entry)), socketEntry];
   const widget = await bundleHostModules(others, sdkDir, minify, { splitting: true, plugins });
   const widgetChunks: Record<string, string> = { late: await buildLateFile(sdkDir, minify) };
   builtChunkNames.forEach((name, index) => {
     const entry = chunkEntries[index] as string;
-    widgetChunks[name] = builtName(entry === messengerEntry ? messengerHost : widget, sdkDir, entry);
+    widgetChunks[name] = builtName(alone.get(entry) ?? widget, sdkDir, entry);
   });
   widgetChunks.socket = builtName(widget, sdkDir, socketEntry);
   return widgetChunks;

@@ -19,7 +19,9 @@ import { advanceOf, elementWait, isTargetClick, stepControls } from "./tour-step
  *   - an input step's Next stays disabled until its field holds text;
  *   - elsewhere the element is shown but not clickable, as in the reference;
  *   - Done completes, the close control and Escape quit.
- * This file is loaded with `import()` by the tours chunk, so co-pilot tours never load it.
+ * The tours chunk imports this file with `import()`: it is in the chunk's one file (build.ts builds it
+ * alone, so a first step does not wait for a second round of requests), but a co-pilot tour never
+ * evaluates it.
  */
 
 export interface StandardTourEnvironment {

@@ -20,7 +20,7 @@ import {
  * Lazy chunk entry of product tours (spec §2, §4). The loader loads it for `startProductTour` (the
  * host API, a `gleap://x/tour/…` link, `?gleap_tour=`, a server action of type tour) and, at start,
  * when an earlier page view left an unfinished tour (`resumeProductTour`). It validates the tour,
- * keeps its progress and emits its end; the popovers (standard-tour.ts) are imported only when a
+ * keeps its progress and emits its end; the popovers (standard-tour.ts) are evaluated only when a
  * product tour really shows, and a co-pilot tour runs in the co-pilot chunk.
  */
 

@@ -78,9 +78,14 @@ export async function bootWidget(steps: BootSteps): Promise<boolean> {
   steps.startCapture();
   const session = steps.startSession();
   steps.fetchLate();
+  // The config is the project's, for the language asked: it needs no session, so it is asked for
+  // beside the session rather than after its answer (the reference client waits; a fresh visitor's
+  // first content waited one more round trip, and for the tasks between, at 4× about 300 ms).
+  const config = steps.loadConfig();
+  config.catch(() => undefined); // awaited below; a session that fails first must not leave it unhandled
   await session;
   if (steps.stale()) return false;
-  await steps.loadConfig();
+  await config;
   if (steps.stale()) return false;
   steps.configured();
   // Spec §4: network capture stays stopped until the config enables it (or the host starts it).

@@ -433,6 +433,28 @@ describe("initialize", () => {
     expect(warn).toHaveBeenCalledWith("Gleap: initialize needs the project's SDK key", "");
   });
 
+  test("the config is asked for beside the session, not after its answer", async () => {
+    const requests: string[] = [];
+    let answerSession = () => {};
+    const sessionHeld = new Promise<void>((resolve) => {
+      answerSession = resolve;
+    });
+    window.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const name = `${init?.method ?? "GET"} ${new URL(url).pathname}`;
+      requests.push(name);
+      const answer = await nativeFetch(input, init);
+      if (name.endsWith("/api/widget/sessions")) await sessionHeld;
+      return answer;
+    }) as typeof fetch;
+    const { api, initialized } = make();
+    api.initialize("demo", { requireCookieConsent: false });
+    await until(() => requests.includes("GET /api/widget/config/demo"));
+    expect(requests).toContain("POST /api/widget/sessions");
+    answerSession();
+    await within(initialized, 5000, "initialized");
+  });
+
   test("after destroy the SDK can be initialised again", async () => {
     const { api, initialized } = make();
     api.initialize("demo", { requireCookieConsent: false });

@@ -6,7 +6,9 @@ import {
   call,
   demoProjectId,
   expectNothingPushed,
+  expectNothingPushedBesidesLateCount,
   nextBesidesCount,
+  nextCountOf,
   openSocket,
   outboundWrittenByHand,
   ping,
@@ -111,7 +113,8 @@ describe("outbound actions after a ping", () => {
 
       expect((await acknowledge(server.mainUrl, session, outbound.id, "shown")).status).toBe(200);
       expect((await ping(server.mainUrl, session, "https://shop.example/once/pricing")).status).toBe(200);
-      await expectNothingPushed(server.fanout, session, socket, "after shown");
+      // The socket opened with nothing unread: its opening count, read after the first ping, may come late.
+      await expectNothingPushedBesidesLateCount(server.fanout, session, socket, "after shown", 1);
       expect(await deliveries(outbound.id)).toEqual([session.gleapId]);
     });
   });
@@ -157,7 +160,8 @@ describe("outbound actions after a ping", () => {
       await server.db.sql`UPDATE widget_outbound_deliveries SET read_at = ${new Date().toISOString()}
         WHERE outbound_id = ${first.id} AND session_id = ${session.gleapId}`;
       await pushUnreadCount({ sql: server.db.sql, fanout: server.fanout }, session.gleapId);
-      expect(await socket.next()).toEqual({ name: "update", data: { a: [], u: 1 } });
+      // The socket's opening count, read late, may say an earlier figure (2) first.
+      expect(await nextCountOf(socket, 1)).toEqual({ name: "update", data: { a: [], u: 1 } });
     });
   });
 
@@ -165,8 +169,9 @@ describe("outbound actions after a ping", () => {
     await notification("reopen");
     const { session, socket } = await visitor("Ada");
     await ping(server.mainUrl, session, pageOf("reopen"));
-    expect((await socket.next()).data).toMatchObject({ u: 1 });
-    await expectNothingPushed(server.fanout, session, socket, "before reopening");
+    // This socket opened with nothing unread: its opening count, read after the ping, may come late.
+    expect((await nextBesidesCount(socket)).data).toMatchObject({ u: 1 });
+    await expectNothingPushedBesidesLateCount(server.fanout, session, socket, "before reopening", 1);
     socket.close();
 
     const reopened = await openSocket(server.mainUrl, session);
@@ -297,7 +302,8 @@ describe("outbound actions after a ping", () => {
           u: 1,
         },
       });
-      await expectNothingPushed(server.fanout, session, socket, "answered, not pushed");
+      // The socket opened with nothing unread: its opening count, read after the ping, may come late.
+      await expectNothingPushedBesidesLateCount(server.fanout, session, socket, "answered, not pushed", 1);
       expect(await deliveries(outbound.id)).toEqual([session.gleapId]);
 
       // The reference client's ping (`ws: true`): pushed, and its answer says what was stored only.

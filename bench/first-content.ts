@@ -33,14 +33,27 @@ import { percentile } from "./latency-stats.ts";
  * 1.5 s of `load`; exit 2 when nothing was measured.
  *
  *   bun bench/first-content.ts [--runs 9] [--throttle 4] [--dist dist] [--trace] [--budget 1500]
+ *     [--latency 0]
  *
  * `--dist` serves an existing build instead of building into a scratch folder; `--trace` prints each
  * run's timeline: the page's requests (start and end, from the DevTools protocol, relative to the
  * navigation), the socket's messages, the banner frame's document and parse, and the messages between
- * the page and that frame, beside the marks.
+ * the page and that frame, beside the marks. `--latency <ms>` adds that much to every request of the
+ * page and of the banner's frame (DevTools network emulation), as a visitor's network does; the default
+ * is loopback, where a round trip costs nothing and only the main thread's work shows.
  */
 const { option, flag, numbers } = benchOptions();
-const { runs, throttle, budget: budgetMs } = numbers({ runs: 9, throttle: 4, budget: 1500 });
+const {
+  runs,
+  throttle,
+  budget: budgetMs,
+  latency: latencyMs,
+} = numbers({
+  runs: 9,
+  throttle: 4,
+  budget: 1500,
+  latency: 0,
+});
 const reuseDist = option("dist");
 const tracing = flag("trace");
 const pathPart = "/first-content/";
@@ -174,18 +187,30 @@ function recordTimeline(cdp: CDPSession) {
   return entries;
 }
 
+/** The CPU throttling of one DevTools target, and with `--latency`, a visitor's network's round trip. */
+async function throttleTarget(session: CDPSession): Promise<void> {
+  await session.send("Emulation.setCPUThrottlingRate", { rate: throttle });
+  if (latencyMs > 0)
+    await session.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: latencyMs,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+}
+
 /**
  * Throttles the page, and every frame of another site once it has navigated (such a frame runs in a
  * process of its own, with a DevTools target of its own); answers how many frames were throttled.
  */
 async function throttleAll(context: BrowserContext, page: Page, cdp: CDPSession) {
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
+  await throttleTarget(cdp);
   const throttled = new Set<Frame>();
   page.on("framenavigated", (frame) => {
     if (frame === page.mainFrame() || throttled.has(frame)) return;
     void context
       .newCDPSession(frame)
-      .then((session) => session.send("Emulation.setCPUThrottlingRate", { rate: throttle }))
+      .then(throttleTarget)
       .then(
         () => throttled.add(frame),
         () => {
@@ -347,7 +372,8 @@ async function measureRuns(browser: Browser, hostOrigin: string) {
 function report(figures: Record<"launcher" | "banner" | "tour", number[]>) {
   const anchor = median(figures.launcher);
   console.log(
-    `\nFirst content, ${throttle}× CPU throttling, ${runs} fresh visits, from \`load\` (median / p90, ` +
+    `\nFirst content, ${throttle}× CPU throttling${latencyMs > 0 ? `, ${latencyMs} ms added to each request` : ""}, ` +
+      `${runs} fresh visits, from \`load\` (median / p90, ` +
       "and the median as a ratio to the launcher's of the same run):",
   );
   for (const name of ["launcher", "banner", "tour"] as const)

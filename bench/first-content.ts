@@ -17,6 +17,7 @@ import { createOutbound } from "../src/server/domain/outbounds/outbound-reposito
 import { startBuiltServer } from "./built-server.ts";
 import { benchOptions } from "./cli-options.ts";
 import { percentile } from "./latency-stats.ts";
+import { addLatency } from "./visitor-network.ts";
 
 /**
  * First content fast: on a fresh visit (no stored session, empty caches) of a plain host page served
@@ -190,13 +191,7 @@ function recordTimeline(cdp: CDPSession) {
 /** The CPU throttling of one DevTools target, and with `--latency`, a visitor's network's round trip. */
 async function throttleTarget(session: CDPSession): Promise<void> {
   await session.send("Emulation.setCPUThrottlingRate", { rate: throttle });
-  if (latencyMs > 0)
-    await session.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: latencyMs,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+  await addLatency(session, latencyMs);
 }
 
 /**

@@ -7,6 +7,7 @@ import { startBuiltServer } from "./built-server.ts";
 import { benchOptions } from "./cli-options.ts";
 import { snippetHostPage } from "./host-page.ts";
 import { formatMessengerTrace, traceCategories } from "./messenger-trace.ts";
+import { addLatency } from "./visitor-network.ts";
 
 /**
  * Time to an interactive messenger: the first screen is interactive within 600 ms of the launcher's
@@ -270,13 +271,7 @@ async function visit(
 
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
-    if (latencyMs > 0)
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: latencyMs,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
-      });
+    await addLatency(cdp, latencyMs);
     await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
     const before = await cpuCounters(cdp);
     const started = await page.getByTestId("gleap-launcher").evaluate((launcher: HTMLElement) => {

@@ -292,6 +292,25 @@ describe("cookie consent gate", () => {
     await until(() => window.fetch !== before.fetch);
   }, 15_000);
 
+  test("a language chosen while waiting for consent: the start asks for its config, not the one the check used", async () => {
+    silence("info");
+    const requests = recordRequests();
+    const { api, initialized } = make();
+    const configsAtStart: string[] = [];
+    api.on("initialized", () =>
+      configsAtStart.push(
+        ...requests.map((request) => request.url).filter((url) => url.includes("/config/demo?")),
+      ),
+    );
+    api.initialize("demo");
+    await until(() => requests.length > 0);
+    api.setLanguage("de");
+    setCookie("agreedToCookiePolicy=true");
+    await within(initialized, 4000, "initialized");
+    // Before `initialized`, not only by setLanguage's own reload a second later.
+    expect(configsAtStart).toContain(`${server.mainUrl}/api/widget/config/demo?lang=de`);
+  });
+
   test("a project that does not wait starts without the cookie; initialize(key, {requireCookieConsent: true}) makes it wait", async () => {
     const info = silence("info");
     const projectId = Bun.randomUUIDv7();
@@ -453,6 +472,33 @@ describe("initialize", () => {
     expect(requests).toContain("POST /api/widget/sessions");
     answerSession();
     await within(initialized, 5000, "initialized");
+  });
+
+  test("a language chosen while the config is on its way: the start goes on in that language", async () => {
+    const requests: string[] = [];
+    let answerSession = () => {};
+    const sessionHeld = new Promise<void>((resolve) => {
+      answerSession = resolve;
+    });
+    window.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      requests.push(`${url.pathname}${url.search}`);
+      const answer = await nativeFetch(input, init);
+      if (url.pathname.endsWith("/api/widget/sessions")) await sessionHeld;
+      return answer;
+    }) as typeof fetch;
+    const { api, initialized } = make();
+    const configsAtStart: string[] = [];
+    api.on("initialized", () =>
+      configsAtStart.push(...requests.filter((path) => path.includes("/config/demo?"))),
+    );
+    api.initialize("demo", { requireCookieConsent: false });
+    await until(() => requests.some((path) => path.includes("/config/demo?lang=")));
+    api.setLanguage("de");
+    answerSession();
+    await within(initialized, 5000, "initialized");
+    // Asked for in German before `initialized`, not only by setLanguage's own reload a second later.
+    expect(configsAtStart).toContain("/api/widget/config/demo?lang=de");
   });
 
   test("after destroy the SDK can be initialised again", async () => {

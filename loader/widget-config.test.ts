@@ -94,3 +94,55 @@ describe("the widget's language", () => {
     expect(languages).toEqual([]);
   });
 });
+
+describe("answers that come late", () => {
+  /** A widget config whose server answers each request only when the test says, with `color` as its own. */
+  function heldConfig() {
+    const held: Array<{ path: string; answer: (color: string) => void }> = [];
+    const request = ((_method: string, path: string) =>
+      new Promise<{ flowConfig: FlowConfig }>((resolve) => {
+        held.push({ path, answer: (color) => resolve({ flowConfig: { ...defaultFlowConfig, color } }) });
+      })) as HttpClient;
+    const changes: string[] = [];
+    const config = createWidgetConfig({
+      storage: null,
+      request,
+      report: () => {},
+      onChange: (next, fromServer) => {
+        if (fromServer) changes.push(next.color);
+      },
+      language: "en-US",
+      onLanguage: () => {},
+    });
+    return { config, held, changes };
+  }
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+  test("an earlier load's answer after a later one's is not applied", async () => {
+    const { config, held, changes } = heldConfig();
+    const english = config.load("key");
+    config.setLanguage("de");
+    expect(config.outdated()).toBe(true);
+    const german = config.load("key");
+    expect(config.outdated()).toBe(false);
+    expect(held.map((each) => each.path)).toEqual(["/config/key?lang=en-us", "/config/key?lang=de"]);
+    held[1]?.answer("#de0000");
+    held[0]?.answer("#e00000");
+    await Promise.all([english, german]);
+    await turn();
+    expect(changes).toEqual(["#de0000"]);
+    expect(config.current().color).toBe("#de0000");
+    config.stop();
+  });
+
+  test("an answer after stop (destroy) is not applied", async () => {
+    const { config, held, changes } = heldConfig();
+    const loading = config.load("key");
+    config.stop();
+    held[0]?.answer("#e00000");
+    await loading;
+    await turn();
+    expect(changes).toEqual([]);
+    expect(config.current().color).toBe(defaultFlowConfig.color);
+  });
+});

@@ -17,6 +17,39 @@ export function styleOverrides(styles: Record<string, unknown>): Partial<FlowCon
   } as Partial<FlowConfig>;
 }
 
+/** The config last stored for `cacheKey`; null when there is none or it does not parse (it is replaced). */
+function cachedConfig(storage: Storage | null, cacheKey: string): ServerConfig | null {
+  try {
+    const entry = JSON.parse(storage?.getItem(cacheKey) ?? "null") as ServerConfig | null;
+    return entry?.flowConfig ? entry : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The order of a config's loads: an answer is applied only while its load is the latest and no stop
+ * came after it, so a config of an earlier language, or of a start `destroy` ended, that answers late
+ * never overwrites the one asked for since. Remembers the language the latest load asked for.
+ */
+function createLoadOrder() {
+  let loads = 0;
+  let asked: string | null = null;
+  return {
+    /** A load of `language` begins: answers whether it is still the latest. */
+    begin(language: string): () => boolean {
+      const load = ++loads;
+      asked = language;
+      return () => load === loads;
+    },
+    /** Whether the latest load asked for another language than `language`. */
+    outdated: (language: string) => asked !== null && asked !== language,
+    stop() {
+      loads++;
+    },
+  };
+}
+
 interface WidgetConfigDeps {
   storage: Storage | null;
   request: HttpClient;
@@ -48,6 +81,7 @@ export function createWidgetConfig(deps: WidgetConfigDeps) {
   const requestLanguage = () => chosen ?? browserLanguage;
   let sdkKey = "";
   const timers: Array<ReturnType<typeof setTimeout>> = [];
+  const order = createLoadOrder();
 
   const apply = (server: Partial<FlowConfig> | undefined) => {
     current = { ...defaultFlowConfig, ...server, ...overrides };
@@ -64,23 +98,19 @@ export function createWidgetConfig(deps: WidgetConfigDeps) {
     async load(key = sdkKey, fresh = false): Promise<void> {
       sdkKey = key;
       const lang = requestLanguage();
+      const latest = order.begin(lang);
       const cacheKey = `gleap-widget-config-${sdkKey}-${lang}`;
-      let cached = false;
-      try {
-        const entry = JSON.parse(storage?.getItem(cacheKey) ?? "null") as ServerConfig | null;
-        if (entry?.flowConfig) {
-          messengerUrl = entry.messengerUrl ?? "";
-          apply(entry.flowConfig);
-          cached = true;
-        }
-      } catch {
-        // A broken cache entry is replaced below.
+      const cached = cachedConfig(storage, cacheKey);
+      if (cached) {
+        messengerUrl = cached.messengerUrl ?? "";
+        apply(cached.flowConfig);
       }
       const answered = request<ServerConfig>(
         "GET",
         `/config/${encodeURIComponent(sdkKey)}?lang=${encodeURIComponent(lang)}`,
       )
         .then((answer) => {
+          if (!latest()) return;
           messengerUrl = answer.messengerUrl ?? messengerUrl;
           apply(answer.flowConfig);
           storage?.setItem(cacheKey, JSON.stringify({ flowConfig: answer.flowConfig ?? {}, messengerUrl }));
@@ -88,6 +118,8 @@ export function createWidgetConfig(deps: WidgetConfigDeps) {
         .catch((error) => report("config could not be loaded; using the last known one", error));
       if (!cached || fresh) await answered;
     },
+    /** A language was chosen (`setLanguage`) since the latest load asked for the config. */
+    outdated: () => order.outdated(requestLanguage()),
     setStyles(styles: Record<string, unknown>) {
       if (!styles || typeof styles !== "object") return;
       const mapped = styleOverrides(styles);
@@ -111,6 +143,7 @@ export function createWidgetConfig(deps: WidgetConfigDeps) {
     },
     /** `destroy`: a pending language change is dropped. */
     stop() {
+      order.stop();
       for (const timer of timers.splice(0)) clearTimeout(timer);
     },
   };

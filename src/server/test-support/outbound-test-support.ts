@@ -117,6 +117,21 @@ export async function nextCountOf(
   }
 }
 
+/**
+ * The next push besides the count a socket that opened with nothing unread may be told late: one bare
+ * count saying `unread` (what was unread when the server counted) is passed over, once; anything else,
+ * a bare count of another figure too, is answered for the test to check.
+ */
+export async function nextBesidesLateCount(
+  socket: TestSocket,
+  unread: number,
+  timeoutMs?: number,
+): Promise<WidgetPush> {
+  const push = await socket.next(timeoutMs);
+  const late = isBareCount(push) && (push.data as { u?: unknown }).u === unread;
+  return late ? socket.next(timeoutMs) : push;
+}
+
 /** An `update` with no actions: the unread count alone. */
 function isBareCount(push: WidgetPush): boolean {
   const data = push.data as { a?: unknown[] } | undefined;

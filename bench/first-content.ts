@@ -40,8 +40,10 @@ import { addLatency } from "./visitor-network.ts";
  * run's timeline: the page's requests (start and end, from the DevTools protocol, relative to the
  * navigation), the socket's messages, the banner frame's document and parse, and the messages between
  * the page and that frame, beside the marks. `--latency <ms>` adds that much to every request of the
- * page and of the banner's frame (DevTools network emulation), as a visitor's network does; the default
- * is loopback, where a round trip costs nothing and only the main thread's work shows.
+ * page (DevTools network emulation), as a visitor's network does; the default is loopback, where a round
+ * trip costs nothing and only the main thread's work shows. The banner's frame, of another site, has a
+ * DevTools target of its own only once it has navigated: its throttling and latency start then, so its
+ * document and first script load unthrottled and without the latency (banner figures read low).
  */
 const { option, flag, numbers } = benchOptions();
 const {

@@ -28,7 +28,7 @@ import {
   withReportCounts,
 } from "./domain/feedback/report-quotas.ts";
 import { deliverToConnectedWidgets } from "./domain/outbounds/live-delivery.ts";
-import { pushUnreadCount } from "./domain/outbounds/outbound-delivery.ts";
+import { countUnread } from "./domain/outbounds/outbound-delivery.ts";
 import { defaultInstallationLimits, noInstallationLimits } from "./domain/projects/installation-limits.ts";
 import { frameAncestorsFor } from "./domain/projects/projects-repository.ts";
 import { createPingWriter } from "./domain/sessions/ping-writes.ts";
@@ -77,12 +77,15 @@ import { createReadiness } from "./readiness/readiness.ts";
 import { createConnectedCensus } from "./realtime/connected-census.ts";
 import { createConnectedWidgets } from "./realtime/connected-widgets.ts";
 import { createLocalFanout, createRedisFanout, type Fanout, type LocalPublisher } from "./realtime/fanout.ts";
+import { sendOpeningCount } from "./realtime/opening-count.ts";
+import { createPublishWatch } from "./realtime/publish-watch.ts";
 import { createRedisWidgetSocketCounts } from "./realtime/redis-widget-socket-counts.ts";
 import { dispatchSignals, signalStaffAccessChanged } from "./realtime/signal-dispatch.ts";
 import { type SocketData, socketHandlers } from "./realtime/socket-handlers.ts";
 import { createStaffPresence } from "./realtime/staff-presence.ts";
 import { authenticateStaffSocket } from "./realtime/staff-socket-auth.ts";
 import { createStaffSocketWatch } from "./realtime/staff-socket-watch.ts";
+import { sessionTopic } from "./realtime/widget-socket.ts";
 import {
   createWidgetSocketCounts,
   defaultWidgetSocketCaps,
@@ -339,9 +342,12 @@ function mainOriginSockets(realtime: Realtime, widget: WidgetSide, logger: Logge
         staffWatch: realtime.staffWatch,
         // A (re)connecting widget learns its unread count at once instead of at the next delivery.
         onWidgetOpen: (socket) => {
-          pushUnreadCount(widget.deps, socket.data.sessionId).catch((error: unknown) =>
-            logger.warn("unread count push failed", { error: String(error) }),
-          );
+          const { sessionId } = socket.data;
+          sendOpeningCount({
+            count: () => countUnread(widget.deps.sql, sessionId),
+            watch: () => realtime.publishes.watch(sessionTopic(sessionId)),
+            send: (text) => socket.send(text),
+          }).catch((error: unknown) => logger.warn("unread count push failed", { error: String(error) }));
         },
       }),
     ),
@@ -392,13 +398,15 @@ async function startRealtime(
   cleanups: Cleanups,
   metrics: ServerMetrics,
 ) {
+  // Every local delivery passes the watch, so a socket's opening count can tell a push came meanwhile.
+  const publishes = createPublishWatch(localPublisher);
   const created = config.redisUrl
-    ? await createRedisFanout(config.redisUrl, localPublisher, logger).catch((error: unknown) => {
+    ? await createRedisFanout(config.redisUrl, publishes.local, logger).catch((error: unknown) => {
         throw new StartupError(
           `REDIS_URL cannot be reached: ${error instanceof Error ? error.message : error}`,
         );
       })
-    : createLocalFanout(localPublisher);
+    : createLocalFanout(publishes.local);
   cleanups.push(() => created.close());
   const fanout = timedFanout(created, metrics.publishSeconds);
   const connected = createConnectedWidgets();
@@ -422,6 +430,7 @@ async function startRealtime(
   return {
     announceWebhookChange,
     fanout,
+    publishes,
     connected,
     census,
     widgetSockets,

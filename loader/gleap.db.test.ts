@@ -85,6 +85,26 @@ function recordRequests() {
 }
 
 /**
+ * Records every request from now on as "METHOD path?query", and holds each answer of POST /sessions
+ * until `answerSession` is called: what the start does while its session is on its way.
+ */
+function holdSessionAnswers() {
+  const requests: string[] = [];
+  let answerSession = () => {};
+  const sessionHeld = new Promise<void>((resolve) => {
+    answerSession = resolve;
+  });
+  window.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    requests.push(`${init?.method ?? "GET"} ${url.pathname}${url.search}`);
+    const answer = await nativeFetch(input, init);
+    if (url.pathname.endsWith("/api/widget/sessions")) await sessionHeld;
+    return answer;
+  }) as typeof fetch;
+  return { requests, answerSession: () => answerSession() };
+}
+
+/**
  * Counts the page's reads of document.cookie from now on: the consent poll reads it each time it looks,
  * so a test waits for the poll's reads instead of for a span of time.
  */
@@ -453,52 +473,29 @@ describe("initialize", () => {
   });
 
   test("the config is asked for beside the session, not after its answer", async () => {
-    const requests: string[] = [];
-    let answerSession = () => {};
-    const sessionHeld = new Promise<void>((resolve) => {
-      answerSession = resolve;
-    });
-    window.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input);
-      const name = `${init?.method ?? "GET"} ${new URL(url).pathname}`;
-      requests.push(name);
-      const answer = await nativeFetch(input, init);
-      if (name.endsWith("/api/widget/sessions")) await sessionHeld;
-      return answer;
-    }) as typeof fetch;
+    const { requests, answerSession } = holdSessionAnswers();
     const { api, initialized } = make();
     api.initialize("demo", { requireCookieConsent: false });
-    await until(() => requests.includes("GET /api/widget/config/demo"));
+    await until(() => requests.includes("GET /api/widget/config/demo?lang=en-us"));
     expect(requests).toContain("POST /api/widget/sessions");
     answerSession();
     await within(initialized, 5000, "initialized");
   });
 
   test("a language chosen while the config is on its way: the start goes on in that language", async () => {
-    const requests: string[] = [];
-    let answerSession = () => {};
-    const sessionHeld = new Promise<void>((resolve) => {
-      answerSession = resolve;
-    });
-    window.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      requests.push(`${url.pathname}${url.search}`);
-      const answer = await nativeFetch(input, init);
-      if (url.pathname.endsWith("/api/widget/sessions")) await sessionHeld;
-      return answer;
-    }) as typeof fetch;
+    const { requests, answerSession } = holdSessionAnswers();
     const { api, initialized } = make();
     const configsAtStart: string[] = [];
     api.on("initialized", () =>
-      configsAtStart.push(...requests.filter((path) => path.includes("/config/demo?"))),
+      configsAtStart.push(...requests.filter((request) => request.includes("/config/demo?"))),
     );
     api.initialize("demo", { requireCookieConsent: false });
-    await until(() => requests.some((path) => path.includes("/config/demo?lang=")));
+    await until(() => requests.some((request) => request.includes("/config/demo?lang=")));
     api.setLanguage("de");
     answerSession();
     await within(initialized, 5000, "initialized");
     // Asked for in German before `initialized`, not only by setLanguage's own reload a second later.
-    expect(configsAtStart).toContain("/api/widget/config/demo?lang=de");
+    expect(configsAtStart).toContain("GET /api/widget/config/demo?lang=de");
   });
 
   test("after destroy the SDK can be initialised again", async () => {

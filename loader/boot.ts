@@ -54,11 +54,8 @@ interface BootSteps {
   startSession: () => Promise<unknown>;
   /** Starts fetching the loader's late file, beside the session's request (loader/late-chunk.ts). */
   fetchLate: () => void;
-  /**
-   * The config's load: the consent check's when there was one, unless `again` (a language was chosen
-   * since the start asked).
-   */
-  loadConfig: (again?: boolean) => Promise<void>;
+  /** The config's load: the consent check's when there was one and no language was chosen since. */
+  loadConfig: () => Promise<void>;
   /** A language was chosen since the config was asked for (setLanguage during the start). */
   configOutdated: () => boolean;
   config: () => FlowConfig;
@@ -95,7 +92,7 @@ export async function bootWidget(steps: BootSteps): Promise<boolean> {
   if (steps.stale()) return false;
   // A language the host chose while the config was on its way: the start goes on with that language's
   // config, as it did when the config was asked for after the session.
-  if (steps.configOutdated()) await steps.loadConfig(true);
+  if (steps.configOutdated()) await steps.loadConfig();
   if (steps.stale()) return false;
   steps.configured();
   // Spec §4: network capture stays stopped until the config enables it (or the host starts it).

@@ -94,7 +94,7 @@ export function createGleap(deps: GleapDeps) {
       startCapture: () => state.cleanups.push(...services.logs.start()),
       startSession: () => visitor.start(state.sdkKey),
       fetchLate: services.late.fetch,
-      loadConfig: (again) => (!again && state.configLoad) || config.load(state.sdkKey),
+      loadConfig: () => (!config.outdated() && state.configLoad) || config.load(state.sdkKey),
       configOutdated: config.outdated,
       config: config.current,
       configured: () => {

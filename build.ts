@@ -393,11 +393,14 @@ async function buildWidgetChunks(sdkDir: string, minify: boolean): Promise<Recor
   const socketEntry = join(root, "loader", "socket-chunk.ts");
   // They run in host pages, under the host's CSP and on its main thread.
   const plugins = [vendorCspPlugin];
-  const aloneEntries = chunksBuiltAlone.map((name) => chunkEntries[builtChunkNames.indexOf(name)] as string);
-  const aloneBuilds = await Promise.all(
-    aloneEntries.map((entry) => bundleHostModules([entry], sdkDir, minify, { plugins })),
+  const alone = new Map(
+    await Promise.all(
+      chunksBuiltAlone.map(async (name) => {
+        const entry = chunkEntries[builtChunkNames.indexOf(name)] as string;
+        return [entry, await bundleHostModules([entry], sdkDir, minify, { plugins })] as const;
+      }),
+    ),
   );
-  const alone = new Map(aloneEntries.map((entry, index) => [entry, aloneBuilds[index]]));
   const others = [...chunkEntries.filter((entry) => !alone.has(entry)), socketEntry];
   const widget = await bundleHostModules(others, sdkDir, minify, { splitting: true, plugins });
   const widgetChunks: Record<string, string> = { late: await buildLateFile(sdkDir, minify) };

@@ -13,6 +13,12 @@ export interface ChecklistPush {
   data: ChecklistAnswer;
 }
 
+/** The launcher's unread count alone: an `update` with no actions. */
+export const unreadCountPush = (unread: number): OutboundUpdatePush => ({
+  name: "update",
+  data: { a: [], u: unread },
+});
+
 /** Every message the server pushes to a widget socket: always JSON, since the client parses every frame. */
 export type WidgetPush = OutboundUpdatePush | ChecklistPush | MessengerPush;
 

@@ -1,4 +1,4 @@
-import type { WidgetPush } from "../../shared/widget-socket-pushes.ts";
+import { unreadCountPush } from "../../shared/widget-socket-pushes.ts";
 import type { TopicWatch } from "./publish-watch.ts";
 
 export interface OpeningCountParts {
@@ -25,8 +25,7 @@ export async function sendOpeningCount({ count, watch, send, tries = 3 }: Openin
     try {
       const unread = await count();
       if (watching.changed()) continue;
-      const push: WidgetPush = { name: "update", data: { a: [], u: unread } };
-      if (unread > 0) send(JSON.stringify(push));
+      if (unread > 0) send(JSON.stringify(unreadCountPush(unread)));
       return;
     } finally {
       watching.end();

@@ -1,6 +1,6 @@
 import { expect } from "bun:test";
 import type { SQL } from "bun";
-import type { WidgetPush } from "../../shared/widget-socket-pushes.ts";
+import { unreadCountPush, type WidgetPush } from "../../shared/widget-socket-pushes.ts";
 import { createOutbound, type Outbound } from "../domain/outbounds/outbound-repository.ts";
 import type { Fanout } from "../realtime/fanout.ts";
 import { pushToSession } from "../realtime/widget-socket.ts";
@@ -209,7 +209,7 @@ export async function expectNothingPushedBesidesLateCount(
   unread: number,
 ): Promise<void> {
   const pushes = await pushesBeforeSentinel(fanout, session, socket, label);
-  const lateCount: WidgetPush = { name: "update", data: { a: [], u: unread } };
+  const lateCount = unreadCountPush(unread);
   expect(pushes.filter((push) => unread === 0 || !Bun.deepEquals(push, lateCount))).toEqual([]);
   expect(pushes.length).toBeLessThanOrEqual(1);
 }

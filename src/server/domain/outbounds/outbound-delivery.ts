@@ -2,7 +2,7 @@ import type { SQL } from "bun";
 import { contentLanguageFor } from "../../../shared/content-languages.ts";
 import type { OutboundAction } from "../../../shared/outbound-api.ts";
 import { escapeHtml } from "../../../shared/tiptap-html.ts";
-import type { OutboundUpdatePush } from "../../../shared/widget-socket-pushes.ts";
+import { type OutboundUpdatePush, unreadCountPush } from "../../../shared/widget-socket-pushes.ts";
 import type { Fanout } from "../../realtime/fanout.ts";
 import { pushToSession } from "../../realtime/widget-socket.ts";
 import { countUnreadMessages } from "../conversations/conversations-repository.ts";
@@ -156,6 +156,6 @@ export async function pushUnreadCount(
 ): Promise<number> {
   const unread = await countUnread(deps.sql, sessionId);
   if (unread === 0 && !evenWhenZero) return unread;
-  await pushToSession(deps.fanout, sessionId, { name: "update", data: { a: [], u: unread } });
+  await pushToSession(deps.fanout, sessionId, unreadCountPush(unread));
   return unread;
 }

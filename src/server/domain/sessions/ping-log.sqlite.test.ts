@@ -87,23 +87,25 @@ const loggedPings = (filename: string) =>
 const logged = (filename: string) => loggedPings(filename).length;
 
 /**
- * A row of the log table as an earlier version left it (migration 044): one page view of `page`;
- * answers the ping it stands for.
+ * A row of the log table as an earlier version left it (migration 044): one page view of `page`, seen
+ * a second from now (after the session the test just made, as a logged ping always is); answers the
+ * ping it stands for.
  */
 async function tableRow(
   sql: SQL,
   row: { seq: number; sessionId: string; page: string; duration: number },
 ): Promise<LoggedPing> {
+  const seenAt = Date.now() + 1000;
   const event = {
     id: `0193a1b2-0000-7000-8000-${String(row.seq).padStart(12, "0")}`,
     name: "pageView",
-    occurredAt: "2026-11-27T10:00:00.000Z",
+    occurredAt: new Date(seenAt - 1000).toISOString(),
     data: JSON.stringify({ page: row.page }),
   };
   const ping = pingFromLog({
     seq: row.seq,
     sessionId: row.sessionId,
-    seenAt: "2026-11-27T10:00:01.000Z",
+    seenAt: new Date(seenAt).toISOString(),
     durationSeconds: row.duration,
     sdkVersion: "14.6.7",
     events: [event],
@@ -220,7 +222,7 @@ describe("the ping log", () => {
   test("pings an earlier version left in the log table are moved to the files at open, and folded", async () => {
     await withDatabase(async (db) => {
       const session = await createSession(db.sql, db.projectId);
-      await tableRow(db.sql, {
+      const left = await tableRow(db.sql, {
         seq: 7,
         sessionId: session.id,
         page: "https://shop.example/old",
@@ -232,7 +234,7 @@ describe("the ping log", () => {
         page_views: 1,
         last_page: "https://shop.example/old",
         duration_seconds: 12,
-        last_seen_at: "2026-11-27T10:00:01.000Z",
+        last_seen_at: left.seenAt,
       });
       expect((await listSessionEvents(db.sql, session.id)).map((event) => event.data)).toEqual([
         { page: "https://shop.example/old" },

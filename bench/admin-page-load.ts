@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
+import { fullChromiumLaunch } from "../e2e/support/browsers.ts";
 import { demo } from "../src/server/demo-seed.ts";
 import type { LoginResult } from "../src/shared/auth-api.ts";
 import { startBuiltServer } from "./built-server.ts";
@@ -280,10 +281,7 @@ async function main() {
       `${reportCount} reports on ${config.database.engine} in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
         `load average ${loads()}`,
     );
-    const browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-    });
+    const browser = await chromium.launch(fullChromiumLaunch);
     cleanups.push(() => browser.close());
     const figures: Figures = new Map();
     await measureWarm(browser, main, ids, figures);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, type CDPSession, chromium, type Page } from "@playwright/test";
 import { BuildError, buildAll } from "../build.ts";
+import { fullChromiumLaunch } from "../e2e/support/browsers.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { type RunningServer, startServer } from "../src/server/server.ts";
 import { benchServerConfig } from "./bench-server-config.ts";
@@ -37,8 +38,6 @@ const verbose = flag("verbose");
 
 const root = join(import.meta.dir, "..");
 const referenceBundle = join(root, "node_modules", "gleap", "build", "cjs", "index.js");
-const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"];
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -222,7 +221,7 @@ try {
   const ours = server.mainUrl.replace("localhost", "127.0.0.1").replace(/\/$/, "");
   const messenger = server.messengerUrl.replace("localhost", "127.0.0.1").replace(/\/$/, "");
 
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs });
+  const browser = await chromium.launch(fullChromiumLaunch);
   cleanups.push(() => browser.close());
   const images = await pictures(browser);
   const ourBundle = await bundleOurSnapshot(workDir);

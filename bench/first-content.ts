@@ -9,6 +9,7 @@ import {
   type Frame,
   type Page,
 } from "@playwright/test";
+import { fullChromiumLaunch } from "../e2e/support/browsers.ts";
 import { firstContentTourConfig } from "../e2e/support/first-content-tour.ts";
 import { snippetLine } from "../src/admin/projects/widget-snippet.ts";
 import type { ServerConfig } from "../src/server/config.ts";
@@ -327,10 +328,7 @@ async function main() {
     });
     cleanups.push(() => host.stop(true));
     const hostOrigin = `http://127.0.0.1:${host.port}`;
-    const browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-    });
+    const browser = await chromium.launch(fullChromiumLaunch);
     cleanups.push(() => browser.close());
     await measureRuns(browser, hostOrigin);
   } finally {

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { type BrowserContext, type CDPSession, chromium, type Page } from "@playwright/test";
 import { BuildError, buildAll } from "../build.ts";
+import { fullChromiumLaunch } from "../e2e/support/browsers.ts";
 import { snippetStubMethods } from "../src/admin/projects/widget-snippet.ts";
 import { createStaticFiles } from "../src/server/http/static-files.ts";
 import type { LogFields, Logger } from "../src/server/logger.ts";
@@ -59,14 +60,6 @@ const reuseDist = option("dist");
 const verbose = flag("verbose");
 // The reference needs a session and its config before `initialized`; beyond this it is not coming.
 const initializedCapMs = 10_000;
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-];
-
 const variants = ["baseline", "ours", "reference"] as const;
 type Variant = (typeof variants)[number];
 type SdkVariant = Exclude<Variant, "baseline">;
@@ -541,7 +534,7 @@ try {
 
   // 5. The runs: a discarded warm-up round, then `runs` rounds, the order rotating so no variant always
   // goes first; a fresh context per load, so every load is a first visit with empty caches.
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs });
+  const browser = await chromium.launch(fullChromiumLaunch);
   cleanups.push(() => browser.close());
   const results: RunResult[] = [];
   if (screenshotDir) await mkdir(screenshotDir, { recursive: true });

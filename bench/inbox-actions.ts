@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { buildAll } from "../build.ts";
+import { fullChromiumLaunch } from "../e2e/support/browsers.ts";
 import { demo } from "../src/server/demo-seed.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
@@ -125,10 +126,7 @@ try {
 
 /** The pages' timings in Chromium, each action on a report of the inbox's first page not touched before. */
 async function timePages(main: string, myId: string): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu"],
-  });
+  const browser = await chromium.launch(fullChromiumLaunch);
   try {
     const page = await browser.newPage({
       baseURL: main,

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, type CDPSession, chromium, type Frame, type Page } from "@playwright/test";
+import { fullChromiumLaunch } from "../e2e/support/browsers.ts";
 import { type BareReactFrame, startBareReactFrame } from "./bare-react-frame.ts";
 import { startBuiltServer } from "./built-server.ts";
 import { benchOptions } from "./cli-options.ts";
@@ -375,11 +376,7 @@ const workDir = await mkdtemp(join(tmpdir(), "bench-messenger-"));
 try {
   const { server } = await startBuiltServer(workDir, reuseDist, { DEMO_DATA: "minimal" });
   const anchor = await startBareReactFrame();
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    // Host pages fulfilled by page.route have no address: Local Network Access would block their calls.
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-features=LocalNetworkAccessChecks"],
-  });
+  const browser = await chromium.launch(fullChromiumLaunch);
   const messenger = messengerTarget(server.mainUrl.replace(/\/$/, ""), new URL(server.messengerUrl).origin);
   try {
     if (traced) await tracedVisit(browser, messenger, option("save"));

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Frame, type Page } from "@playwright/test";
 import { BuildError, buildAll } from "../build.ts";
+import { fullChromiumLaunch } from "../e2e/support/browsers.ts";
 import { benchOptions } from "./cli-options.ts";
 import { median } from "./latency-stats.ts";
 import { formatSendTimeline, sendTimeline } from "./send-timeline.ts";
@@ -280,10 +281,7 @@ async function measureAll(workDir: string): Promise<RunResult[]> {
           })
         : new Response("Not found", { status: 404 }),
   });
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-  });
+  const browser = await chromium.launch(fullChromiumLaunch);
   const database = new Database(join(workDir, "data", "app.sqlite"), { readonly: true });
   const check = async (marker: string) => {
     const row = database

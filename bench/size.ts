@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { buildAll, formatSizeTable } from "../build.ts";
+import { fullChromiumLaunch } from "../e2e/support/browsers.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
 import type { BuildManifest } from "../src/shared/build-manifest.ts";
@@ -34,11 +35,7 @@ async function measureRoutes(manifest: BuildManifest, distDir: string, workDir: 
     RATE_LIMITS: undefined,
   });
   const server = await startServer(config, createLogger("silent"));
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    // Host pages fulfilled by page.route have no address: Local Network Access would block their calls.
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-features=LocalNetworkAccessChecks"],
-  });
+  const browser = await chromium.launch(fullChromiumLaunch);
   try {
     const origin = server.mainUrl.replace("localhost", "127.0.0.1").replace(/\/$/, "");
     const page = await browser.newPage();

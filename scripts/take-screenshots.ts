@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { buildAll } from "../build.ts";
+import { fullChromiumLaunch } from "../e2e/support/browsers.ts";
 import { loadConfig } from "../src/server/config.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { startServer } from "../src/server/server.ts";
@@ -231,7 +232,7 @@ try {
     DEMO_DATA: "full",
   });
   const server = await startServer(config, createLogger("silent"));
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+  const browser = await chromium.launch(fullChromiumLaunch);
   const origin = server.mainUrl.replace(/\/$/, "");
   try {
     if (!onlyMessenger) await shootAdminAndWidget(browser, origin);

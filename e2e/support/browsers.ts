@@ -3,8 +3,9 @@
  * machines):
  *   - `chromium-headless-shell`, Chromium's headless build, as Playwright itself uses for headless runs:
  *     the same Blink, V8 and network stack without the desktop browser's window layer, which costs
- *     about three times the processor time per browser context (1.2 s against 0.37 s here, and the
- *     browser tests are bound by it). Every spec runs in it unless it says otherwise;
+ *     about two and a half times the processor time per browser context (0.86 s against 0.35 s here,
+ *     with the desktop browser's address-bar popup off as below; the browser tests are bound by it).
+ *     Every spec runs in it unless it says otherwise;
  *   - the full `chromium`, for the specs that need what only the desktop browser has: sharing or
  *     recording the screen through its capture picker (fake-media.ts), and desktop notifications,
  *     which the headless build always denies (`fullChromiumLaunch`).

@@ -11,7 +11,9 @@ async function browserUiBesideNewPage(browser: Browser, ms: number): Promise<str
     const until = performance.now() + ms;
     for (;;) {
       const { targetInfos } = await cdp.send("Target.getTargets");
-      const browserUi = targetInfos.filter((target) => target.type === "browser_ui").map((target) => target.url);
+      const browserUi = targetInfos
+        .filter((target) => target.type === "browser_ui")
+        .map((target) => target.url);
       if (browserUi.length > 0 || performance.now() > until) return browserUi;
       await Bun.sleep(50);
     }

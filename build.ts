@@ -70,11 +70,13 @@ const builtChunkNames = widgetChunkNames.filter((name) =>
  * it has arrived. Split, the messenger's was ten files found level after level (each a request and a
  * module task on the page's main thread) before its frame could start loading; the banner's reached
  * its frame through three levels of shared chunks, and a tour's first step waited for a second round
- * of them after its validation (bench/first-content.ts --trace). What they share with other chunks
- * comes twice when both load; none of it holds state another chunk reads (the takeover slot is the
- * host's, src/shared/takeover-slot.ts).
+ * of them after its validation (bench/first-content.ts --trace). The launcher, on every page view,
+ * fetched its two shared chunks (under 1 KB together) only once it had arrived and was parsed, and
+ * every content chunk waits for the launcher. What they share with other chunks comes twice when both
+ * load; none of it holds state another chunk reads (the takeover slot is the host's,
+ * src/shared/takeover-slot.ts).
  */
-const chunksBuiltAlone = ["messenger", "banner", "tours"] as const;
+const chunksBuiltAlone = ["launcher", "messenger", "banner", "tours"] as const;
 
 /**
  * Every file a bundle or the declarations' compiler read in this process, for the build stamp

@@ -47,8 +47,9 @@ export function copyPingLogFiles(database: string, snapshot: string): number {
 /**
  * Folds the copied pings into the snapshot (their folder is removed with the snapshot's other
  * leftovers, create-backup.ts); throws when some would not fold (the backup would miss them). The
- * snapshot holds the running server's row of `database_writers` (sqlite-other-writers.ts): it is cleared first, as the snapshot has no writer, so
- * the fold takes the pings at once instead of waiting for that server to beat.
+ * snapshot holds the running server's row of `database_writers` (sqlite-other-writers.ts): it is
+ * cleared first, as the snapshot has no writer, so the fold takes the pings at once instead of
+ * waiting for that server to beat.
  */
 export async function foldSnapshotPings(snapshot: string): Promise<void> {
   const sql = new SQL({ adapter: "sqlite", filename: snapshot, readwrite: true });

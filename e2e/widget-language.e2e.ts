@@ -48,6 +48,19 @@ async function openHost(page: Page, context: BrowserContext, key: string) {
 const launcher = (page: Page) => page.getByTestId("gleap-launcher");
 const heroLead = (page: Page) => frame(page).locator(".hero-lead");
 
+/**
+ * An init script for every frame: each window records every text its `.hero-lead` (the messenger
+ * home's) has shown, in `__heroLeads`, from before the frame app's first draw.
+ */
+const heroLeadRecorder = `(() => {
+  const shown = [];
+  window.__heroLeads = shown;
+  new MutationObserver(() => {
+    const text = document.querySelector(".hero-lead")?.textContent;
+    if (text && shown[shown.length - 1] !== text) shown.push(text);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})();`;
+
 test.describe("an Arabic browser", () => {
   test.use({ locale: "ar" });
 
@@ -123,6 +136,22 @@ test.describe("an English browser (en-US)", () => {
     await gleap(page, "setLanguage", "en");
     await expect(heroLead(page)).toHaveText("How can we help?");
     await expect(launcher(page)).toHaveAttribute("aria-label", /Close feedback/);
+  });
+
+  test("a project fixed to German: the messenger's first screen is German from its first draw", async ({
+    page,
+    context,
+  }) => {
+    // The first screen's German texts are a chunk of their own; an English browser asks for them only
+    // once the host's config says German, and the frame draws after they are there.
+    await context.addInitScript(heroLeadRecorder);
+    await openHost(page, context, keys.german ?? "");
+    await launcher(page).click();
+    await expect(heroLead(page)).toHaveText("Wie können wir helfen?");
+    const shown = await (await messengerFrame(page)).evaluate(
+      () => (window as unknown as { __heroLeads: string[] }).__heroLeads,
+    );
+    expect(shown).toEqual(["Wie können wir helfen?"]);
   });
 
   test("a project fixed to German: German, until setLanguage names even the browser's own language", async ({

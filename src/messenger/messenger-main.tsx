@@ -1,9 +1,12 @@
 import { createRoot } from "react-dom/client";
 import { drawOnFirstSession } from "./first-draw.ts";
 import { createHostChannel } from "./frame-protocol.ts";
+import { homeTexts } from "./home/home-texts.ts";
 import { MessengerApp } from "./messenger-app.tsx";
 import { createScreens } from "./screen-table.ts";
+import { loadTranslations } from "./shell/i18n.ts";
 import { createRuntime } from "./shell/runtime.ts";
+import { shellTexts } from "./shell/shell-texts.ts";
 import "./messenger.css";
 
 /**
@@ -11,7 +14,15 @@ import "./messenger.css";
  * `ping` before React renders, so the host's config, session and queued screen request arrive as
  * early as possible; the first screen's data is asked for as the session arrives, and React draws
  * then (first-draw.ts), while that request is on its way.
+ *
+ * The first screen's texts ship English in this file; another language's are asked for at once in
+ * the browser's language (they arrive while the host answers), and the draw waits for those of the
+ * language the host's config settles on, so the first screen never shows in English first.
  */
+const firstScreenTexts = (lang: string) =>
+  Promise.all([shellTexts, homeTexts].map((texts) => loadTranslations(texts, lang)));
+void firstScreenTexts(navigator.language);
+
 const runtime = createRuntime({ channel: createHostChannel(), screens: createScreens() });
 runtime.start();
 
@@ -21,5 +32,8 @@ if (container)
   drawOnFirstSession({
     store: runtime.store,
     framed,
-    draw: () => createRoot(container).render(<MessengerApp runtime={runtime} framed={framed} />),
+    draw: () =>
+      void firstScreenTexts(runtime.language()).then(() =>
+        createRoot(container).render(<MessengerApp runtime={runtime} framed={framed} />),
+      ),
   });

@@ -107,14 +107,20 @@ async function adminCatalogues(): Promise<[string, Texts][]> {
   return found;
 }
 
-/** The messenger's catalogues (`defineTexts`): a plural there is an object of forms, not ICU. */
+/**
+ * The messenger's catalogues (`defineTexts`, and the first screen's English with its translations in
+ * a file of their own): a plural there is an object of forms, not ICU.
+ */
 async function messengerCatalogues(): Promise<[string, Texts][]> {
   const found: [string, Texts][] = [];
-  for (const file of new Glob("src/messenger/**/*-texts.ts").scanSync()) {
+  for (const file of new Glob("src/messenger/**/*-{texts,translations}.ts").scanSync()) {
     const module: Record<string, unknown> = await import(`../../../${file}`);
     for (const [name, value] of Object.entries(module)) {
-      if (!isTexts(value) || !isTexts(value.en) || !isTexts(value.de)) continue;
-      found.push([`${file}: ${name}.en`, value.en], [`${file}: ${name}.de`, value.de]);
+      if (!isTexts(value)) continue;
+      for (const language of ["en", "de"]) {
+        const texts = value[language];
+        if (isTexts(texts)) found.push([`${file}: ${name}.${language}`, texts]);
+      }
     }
   }
   return found;

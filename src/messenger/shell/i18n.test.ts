@@ -1,7 +1,16 @@
 import { describe, expect, test } from "bun:test";
 import { contentLanguages } from "../../shared/content-languages.ts";
 import { isRightToLeftLanguage as isRightToLeft } from "../../shared/widget-language.ts";
-import { defineTexts, formatMessage, shippedLanguages, translator } from "./i18n.ts";
+import {
+  defineEnglishTexts,
+  defineTexts,
+  formatMessage,
+  loadTranslations,
+  shippedLanguages,
+  subscribeTranslations,
+  translationsVersion,
+  translator,
+} from "./i18n.ts";
 import { relativeTime } from "./relative-time.ts";
 
 const texts = defineTexts({
@@ -67,6 +76,59 @@ describe("texts", () => {
     expect(relativeTime("de", "2026-10-29T12:00:00Z", now)).toBe("vor 3 Tagen");
     expect(relativeTime("en", "2026-11-01T11:59:50Z", now)).toBe("now");
     expect(relativeTime("en", "not a date", now)).toBe("");
+  });
+});
+
+describe("an area that ships English alone", () => {
+  const german = { greeting: "Hallo {name}" };
+  const arabic = { greeting: "مرحبا {name}" };
+
+  test("another language's texts arrive with its load, once, and listeners hear of it", async () => {
+    let loads = 0;
+    const area = defineEnglishTexts({ greeting: "Hi {name}" }, async () => {
+      loads++;
+      return { de: german, ar: arabic };
+    });
+    expect(translator(area, "de")("greeting", { name: "Ada" })).toBe("Hi Ada");
+    const heard: number[] = [];
+    const stop = subscribeTranslations(() => heard.push(translationsVersion()));
+    const before = translationsVersion();
+    await Promise.all([loadTranslations(area, "de-AT"), loadTranslations(area, "de")]);
+    stop();
+    expect(loads).toBe(1);
+    expect(heard).toEqual([before + 1]);
+    expect(translator(area, "de")("greeting", { name: "Ada" })).toBe("Hallo Ada");
+    // The load brought every language of the area: Arabic needs none of its own.
+    await loadTranslations(area, "ar");
+    expect(loads).toBe(1);
+    expect(translator(area, "ar")("greeting", { name: "Ada" })).toBe("مرحبا Ada");
+  });
+
+  test("English, a language not shipped and an area with its languages load nothing", async () => {
+    let loads = 0;
+    const area = defineEnglishTexts({ greeting: "Hi" }, async () => {
+      loads++;
+      return { de: { greeting: "Hallo" }, ar: {} };
+    });
+    await loadTranslations(area, "en-GB");
+    await loadTranslations(area, "fr");
+    await loadTranslations(texts, "de");
+    expect(loads).toBe(0);
+    expect(translator(area, "fr")("greeting")).toBe("Hi");
+  });
+
+  test("a load that fails leaves English, resolves, and the next ask tries again", async () => {
+    let loads = 0;
+    const area = defineEnglishTexts({ greeting: "Hi" }, async () => {
+      loads++;
+      if (loads === 1) throw new TypeError("Failed to fetch dynamically imported module");
+      return { de: { greeting: "Hallo" }, ar: {} };
+    });
+    await loadTranslations(area, "de");
+    expect(translator(area, "de")("greeting")).toBe("Hi");
+    await loadTranslations(area, "de");
+    expect(loads).toBe(2);
+    expect(translator(area, "de")("greeting")).toBe("Hallo");
   });
 });
 

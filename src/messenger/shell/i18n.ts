@@ -16,7 +16,10 @@ import { baseLanguage } from "../../shared/widget-language.ts";
  * Texts live with the code that shows them, one catalogue per area (shell-texts.ts, the home's,
  * flows', surveys'): `defineTexts({ en, de, ar })`, where `en` is complete and fixes the keys, `de`
  * must be complete too (the type checker says what is missing) and `ar` (or any other language) may
- * leave keys to English. A screen reads its area's texts with `useTexts(catalogue)`. The project's
+ * leave keys to English. The first screen's areas (the shell's and the home's) are in the frame's
+ * entry, whose budget is tight: they ship English there and the rest as a chunk of their own
+ * (`defineEnglishTexts(en, load)`, shell-translations.ts), loaded before the first draw when the
+ * visitor reads another language. A screen reads its area's texts with `useTexts(catalogue)`. The project's
  * `staticTranslations` (config) override any text by its key (`"home.greeting"`), or by its English
  * wording, so a project in a language we do not ship can translate the whole messenger.
  */
@@ -25,9 +28,13 @@ export type Message = string | Plural;
 
 export interface Catalogue<K extends string> {
   en: Record<K, Message>;
+  [language: string]: Partial<Record<K, Message>>;
+}
+
+/** A catalogue's languages besides English: `de` complete, the others may leave keys to English. */
+export interface Translations<K extends string> {
   de: Record<K, Message>;
   ar: Partial<Record<K, Message>>;
-  [language: string]: Partial<Record<K, Message>>;
 }
 
 /** Declares an area's texts; `en` fixes the keys, `de` must have them all, others may leave some out. */
@@ -36,6 +43,60 @@ export const defineTexts = <K extends string>(catalogue: {
   de: Record<NoInfer<K>, Message>;
   ar: Partial<Record<NoInfer<K>, Message>>;
 }): Catalogue<K> => catalogue as Catalogue<K>;
+
+/** The loaders of catalogues defined with English alone, and what each load has come to. */
+const translationLoaders = new WeakMap<object, () => Promise<Translations<string>>>();
+const translationLoads = new WeakMap<object, Promise<void>>();
+let loadedVersion = 0;
+const loadListeners = new Set<() => void>();
+
+/**
+ * An area whose English is in the bundle and whose other languages load when first asked for
+ * (`loadTranslations`): `load` is a dynamic import of the module holding them, so they are a chunk
+ * of their own.
+ */
+export function defineEnglishTexts<K extends string>(
+  en: Record<K, Message>,
+  load: () => Promise<Translations<NoInfer<K>>>,
+): Catalogue<K> {
+  const catalogue = { en } as Catalogue<K>;
+  translationLoaders.set(catalogue, load as () => Promise<Translations<string>>);
+  return catalogue;
+}
+
+/**
+ * Makes sure the catalogue holds `lang`'s texts: at once for English, for a language we do not ship
+ * and for a catalogue that carries its languages; otherwise once its chunk has arrived. Never
+ * rejects: a chunk that fails to load leaves the texts in English, and the next call tries again.
+ */
+export function loadTranslations(catalogue: Catalogue<string>, lang: string): Promise<void> {
+  const base = baseLanguage(lang);
+  const load = translationLoaders.get(catalogue);
+  const shipped = (shippedLanguages as readonly string[]).includes(base);
+  if (!load || base === "en" || !shipped || catalogue[base]) return Promise.resolve();
+  let loading = translationLoads.get(catalogue);
+  if (!loading) {
+    loading = load().then(
+      (translations) => {
+        Object.assign(catalogue, translations);
+        loadedVersion++;
+        for (const listener of loadListeners) listener();
+      },
+      () => {
+        translationLoads.delete(catalogue);
+      },
+    );
+    translationLoads.set(catalogue, loading);
+  }
+  return loading;
+}
+
+/** Counts the loads that added languages to a catalogue: what shows reads its texts again after one. */
+export const translationsVersion = () => loadedVersion;
+export function subscribeTranslations(listener: () => void): () => void {
+  loadListeners.add(listener);
+  return () => loadListeners.delete(listener);
+}
 
 export type Values = Record<string, string | number>;
 export type Translate<K extends string> = (key: K, values?: Values) => string;

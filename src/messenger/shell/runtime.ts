@@ -32,6 +32,8 @@ export interface MessengerRuntime extends ShellServices {
   receive(message: HostToMessengerMessage): void;
   /** The session the API is called with, or null before the host sent one. */
   session(): ApiSession | null;
+  /** The language content and texts are shown in now (content-language.ts). */
+  language(): string;
   /** Starts listening to the host (and says `ping`). Answers the stop. */
   start(): () => void;
 }
@@ -166,6 +168,7 @@ export function createRuntime(options: RuntimeOptions): MessengerRuntime {
     unread,
     screens,
     session,
+    language: language.current,
     receive(message) {
       const firstConfig = message.name === "config-update" && store.get().config === null;
       store.receive(message);

@@ -4,7 +4,14 @@ import { chooseWidgetLanguage, isRightToLeftLanguage } from "../../shared/widget
 import type { HostChannel } from "../frame-protocol.ts";
 import type { MessengerState, MessengerStore } from "../messenger-store.ts";
 import type { ApiError, MessengerApi } from "./api-client.ts";
-import { type Catalogue, type Translate, translator } from "./i18n.ts";
+import {
+  type Catalogue,
+  loadTranslations,
+  subscribeTranslations,
+  type Translate,
+  translationsVersion,
+  translator,
+} from "./i18n.ts";
 import type { Navigator } from "./navigator.ts";
 import type { QueryCache, QueryState } from "./query-cache.ts";
 import type { Realtime } from "./realtime.ts";
@@ -92,10 +99,17 @@ const LocaleContext = createContext<Locale>({ lang: "en", dir: "ltr", overrides:
 export const LocaleProvider = LocaleContext.Provider;
 export const useLocale = () => useContext(LocaleContext);
 
-/** An area's translate function (see i18n.ts). */
+/**
+ * An area's translate function (see i18n.ts). For an area that ships English alone it asks for the
+ * language's texts (the first draw has waited for them, a later `setLanguage` may not have) and is
+ * made again once they have arrived.
+ */
 export function useTexts<K extends string>(catalogue: Catalogue<K>): Translate<K> {
   const { lang, overrides } = useLocale();
-  return useMemo(() => translator(catalogue, lang, overrides), [catalogue, lang, overrides]);
+  const loaded = useSyncExternalStore(subscribeTranslations, translationsVersion);
+  useEffect(() => void loadTranslations(catalogue, lang), [catalogue, lang]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded` tells that the catalogue gained a language, which its identity does not
+  return useMemo(() => translator(catalogue, lang, overrides), [catalogue, lang, overrides, loaded]);
 }
 
 /** The shell's own texts (states, titles), for screens that show the shell's wording. */

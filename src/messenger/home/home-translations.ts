@@ -1,0 +1,51 @@
+import type { Translations } from "../shell/i18n.ts";
+import type { HomeTextKey } from "./home-texts.ts";
+
+/** The other languages of homeTexts: a chunk of their own, loaded only for a visitor who reads them. */
+export const homeTranslations: Translations<HomeTextKey> = {
+  de: {
+    "home.greeting": "Hallo {name}",
+    "home.greetingAnonymous": "Hallo",
+    "home.lead": "Wie können wir helfen?",
+    "home.sendMessage": "Schreiben Sie uns",
+    "home.sendMessageHint": "Wir antworten Ihnen direkt hier",
+    "home.continue": "Unterhaltung fortsetzen",
+    "home.you": "Sie",
+    "home.actions": "Was möchten Sie tun?",
+    "home.latestNews": "Neuigkeiten",
+    "home.allNews": "Alle Neuigkeiten",
+    "home.checklists": "Erste Schritte",
+    "home.progress": "{done} von {total} erledigt",
+    "home.featureRequests": "Funktionswünsche",
+    "home.featureRequestsHint": "Stimmen Sie für Ideen ab oder schlagen Sie eigene vor",
+    "home.searchHelp": "Hilfe durchsuchen",
+    "home.search": "Suchen",
+    "home.newMessages": { one: "# neue Nachricht", other: "# neue Nachrichten" },
+  },
+  ar: {
+    "home.greeting": "مرحبًا {name}",
+    "home.greetingAnonymous": "مرحبًا",
+    "home.lead": "كيف يمكننا مساعدتك؟",
+    "home.sendMessage": "أرسل لنا رسالة",
+    "home.sendMessageHint": "سنرد عليك هنا مباشرة",
+    "home.continue": "متابعة المحادثة",
+    "home.you": "أنت",
+    "home.actions": "ماذا تريد أن تفعل؟",
+    "home.latestNews": "آخر الأخبار",
+    "home.allNews": "عرض كل الأخبار",
+    "home.checklists": "ابدأ من هنا",
+    "home.progress": "{done} من {total} مكتملة",
+    "home.featureRequests": "طلبات الميزات",
+    "home.featureRequestsHint": "صوّت على الأفكار أو اقترح فكرتك",
+    "home.searchHelp": "ابحث في المساعدة",
+    "home.search": "بحث",
+    "home.newMessages": {
+      zero: "لا رسائل جديدة",
+      one: "رسالة جديدة واحدة",
+      two: "رسالتان جديدتان",
+      few: "# رسائل جديدة",
+      many: "# رسالة جديدة",
+      other: "# رسالة جديدة",
+    },
+  },
+};

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from "@playwright/test";
 import { fullChromiumLaunch } from "../e2e/support/browsers.ts";
 import { demo } from "../src/server/demo-seed.ts";
 import type { LoginResult } from "../src/shared/auth-api.ts";
@@ -9,6 +9,7 @@ import { startBuiltServer } from "./built-server.ts";
 import { benchOptions } from "./cli-options.ts";
 import { percentile } from "./latency-stats.ts";
 import { formatTimeline, pageLoadTimeline } from "./page-load-timeline.ts";
+import { pollPage } from "./page-poll.ts";
 import { sendVisitorReports } from "./visitor-report.ts";
 
 /**
@@ -137,29 +138,30 @@ const settleMs = 1000;
 async function newPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.waitForTimeout(settleMs);
-  if (throttle !== 1) {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
-  }
+  const cdp = await context.newCDPSession(page);
+  if (throttle !== 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
+  protocolOf.set(page, cdp);
   return page;
 }
 
+/** Each page's DevTools session, to read its marks without Playwright's injected script (page-poll.ts). */
+const protocolOf = new WeakMap<Page, CDPSession>();
+
+/** The load's marks once its content is drawn (`__contentDrawn`, set by `watchContent`). */
+const marksExpression = `JSON.stringify((() => {
+  const drawn = window.__contentDrawn;
+  if (drawn === undefined) return null;
+  const navigation = performance.getEntriesByType("navigation")[0];
+  return { html: navigation.responseEnd, parsed: navigation.domContentLoadedEventEnd, content: drawn };
+})())`;
+
 /** One load of `path` from `about:blank`, until its content is on screen. */
 async function loadOnce(page: Page, path: string): Promise<Marks> {
+  const cdp = protocolOf.get(page);
+  if (!cdp) throw new Error("a page of newPage() only");
   await page.goto("about:blank");
   await page.goto(path, { waitUntil: "commit" });
-  const handle = await page.waitForFunction(
-    () => {
-      const drawn = (window as unknown as { __contentDrawn?: number }).__contentDrawn;
-      if (drawn === undefined) return null;
-      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-      return { html: navigation.responseEnd, parsed: navigation.domContentLoadedEventEnd, content: drawn };
-    },
-    null,
-    { timeout: 30_000, polling: 100 },
-  );
-  const marks = (await handle.jsonValue()) as Marks | null;
-  if (!marks) throw new Error(`${path}: no content`);
+  const marks = await pollPage<Marks>(cdp, marksExpression);
   if (new URL(page.url()).pathname !== path) throw new Error(`${path} ended at ${page.url()}`);
   return marks;
 }

@@ -18,6 +18,7 @@ import { createOutbound } from "../src/server/domain/outbounds/outbound-reposito
 import { startBuiltServer } from "./built-server.ts";
 import { benchOptions } from "./cli-options.ts";
 import { percentile } from "./latency-stats.ts";
+import { pollPage } from "./page-poll.ts";
 import { addLatency } from "./visitor-network.ts";
 
 /**
@@ -230,22 +231,21 @@ async function measureOnce(browser: Browser, url: string, hostOrigin: string) {
     const timeline = recordTimeline(cdp);
     const framesThrottled = await throttleAll(context, page, cdp);
     await page.goto(url);
-    const marks = (await (
-      await page.waitForFunction(
-        () => {
-          const found = (window as unknown as { __firstContent?: Marks }).__firstContent;
-          return found?.load && found.launcher && found.banner && found.tour ? found : null;
-        },
-        null,
-        { timeout: 30_000, polling: 250 },
-      )
-    ).jsonValue()) as Required<Marks>;
+    const marks = await allMarks(cdp);
     const heard = tracing ? await framesHeard(page) : [];
     return { marks, timeline, heard, framesThrottled: framesThrottled() };
   } finally {
     await context.close();
   }
 }
+
+/** The visit's marks once all four are there (read without Playwright's injected script: page-poll.ts). */
+const allMarks = (cdp: CDPSession) =>
+  pollPage<Required<Marks>>(
+    cdp,
+    `JSON.stringify((({ __firstContent: m }) => (m?.load && m.launcher && m.banner && m.tour ? m : null))(window))`,
+    { everyMs: 250 },
+  );
 
 /**
  * For `--trace`: what each page heard (the host from the banner's frame and back) and when the frames

@@ -151,3 +151,53 @@ test("a tour step placed before a banner pushed the page down moves with its ele
     })
     .toBeLessThanOrEqual(2);
 });
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+test("content the first ping brings is fetched while the launcher's file is on its way, once, and leaves no link behind", async ({
+  page,
+}) => {
+  const sdkKey = await projects.create("preloaded", {}, [banner, tour]);
+  const chunksRequested: string[] = [];
+  page.on("request", (request) => {
+    const file = new URL(request.url()).pathname.split("/").pop() ?? "";
+    if (file.includes("-chunk-")) chunksRequested.push(file.replace(/-chunk-.*$/, ""));
+  });
+  let launcherAsked = () => {};
+  const launcherRequested = new Promise<void>((resolve) => {
+    launcherAsked = resolve;
+  });
+  let bannerAsked = () => {};
+  const bannerRequested = new Promise<void>((resolve) => {
+    bannerAsked = resolve;
+  });
+  // The first ping is answered once the launcher's file is asked for, and that file arrives once the
+  // banner's has been asked for: the banner waits for the launcher to be on the page, but its file
+  // need not (after 5 s the launcher's comes anyway, so a regression fails instead of hanging).
+  await page.route(/\/api\/widget\/sessions\/ping/, async (route) => {
+    await launcherRequested;
+    await route.continue();
+  });
+  let bannerBeforeLauncher: boolean | null = null;
+  await page.route(/\/sdk\/launcher-chunk-/, async (route) => {
+    launcherAsked();
+    bannerBeforeLauncher = await Promise.race([
+      bannerRequested.then(() => true),
+      delay(5000).then(() => false),
+    ]);
+    await route.continue();
+  });
+  await page.route(/\/sdk\/banner-chunk-/, async (route) => {
+    bannerAsked();
+    await route.continue();
+  });
+  await page.goto(site.url("first-content.html", sdkKey));
+
+  await expect(page.locator("#gleap-banner")).toBeVisible();
+  await expect(page.locator(".gtr-popover.gtr-shown")).toContainText("Our plans");
+  expect(bannerBeforeLauncher).toBe(true);
+  // The preload and the import that follows it are one request each.
+  expect(chunksRequested.filter((name) => name === "banner")).toEqual(["banner"]);
+  expect(chunksRequested.filter((name) => name === "tours")).toEqual(["tours"]);
+  await expect(page.locator("link[rel=modulepreload]")).toHaveCount(0);
+});

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { WidgetChunk } from "../src/shared/widget-chunk-contract.ts";
-import { createChunkLoader, createModuleImporter } from "./lazy-chunk.ts";
+import { createChunkLoader, createModuleImporter, createModulePreloader } from "./lazy-chunk.ts";
 
 const fakeChunk: WidgetChunk = { mount: () => () => {} };
 
@@ -156,6 +156,54 @@ describe("createChunkLoader", () => {
     const { load, urls } = recordingLoader("https://feedback.example/sdk/", { launcher: "launcher.js" });
     await expect(load("messenger")).rejects.toThrow("Gleap: no chunk named messenger");
     expect(urls).toEqual([]);
+  });
+});
+
+describe("preloading a chunk", () => {
+  test("hands the chunk's URL to the preloader once, and not once its import has started", async () => {
+    const preloaded: string[] = [];
+    const { importModule, urls } = controlledImport();
+    const load = createChunkLoader(
+      "https://feedback.example/sdk/",
+      { banner: "banner-chunk-1.js", tours: "tours-chunk-2.js" },
+      importModule,
+      (url) => preloaded.push(url),
+    );
+    load.preload("banner");
+    load.preload("banner");
+    void load("tours");
+    load.preload("tours");
+    load.preload("checklist");
+    expect(preloaded).toEqual(["https://feedback.example/sdk/banner-chunk-1.js"]);
+    // The import that follows a preload is the same file, asked for once.
+    void load("banner");
+    expect(urls).toEqual([
+      "https://feedback.example/sdk/tours-chunk-2.js",
+      "https://feedback.example/sdk/banner-chunk-1.js",
+    ]);
+  });
+
+  test("without a preloader, preload does nothing", () => {
+    const { importModule, urls } = controlledImport();
+    const load = createChunkLoader("https://feedback.example/sdk/", { banner: "b.js" }, importModule);
+    load.preload("banner");
+    expect(urls).toEqual([]);
+  });
+
+  test("a modulepreload link with the host's nonce, gone from the head once it has loaded or failed", () => {
+    let nonce: string | undefined = "n0nce";
+    const preload = createModulePreloader(document, () => nonce);
+    preload("https://feedback.example/sdk/banner-chunk-1.js");
+    nonce = undefined;
+    preload("https://feedback.example/sdk/tours-chunk-2.js");
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")];
+    expect(links.map((link) => [link.href, link.nonce || null])).toEqual([
+      ["https://feedback.example/sdk/banner-chunk-1.js", "n0nce"],
+      ["https://feedback.example/sdk/tours-chunk-2.js", null],
+    ]);
+    links[0]?.dispatchEvent(new Event("load"));
+    links[1]?.dispatchEvent(new Event("error"));
+    expect(document.head.querySelectorAll("link[rel=modulepreload]").length).toBe(0);
   });
 });
 

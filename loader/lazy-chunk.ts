@@ -11,7 +11,12 @@ export type ChunkMap = Partial<Record<ChunkName, string>>;
 
 export type ImportModule = (url: string) => Promise<unknown>;
 
-export type ChunkLoader = (name: WidgetChunkName) => Promise<WidgetChunk>;
+export type ModulePreloader = (url: string) => void;
+
+export type ChunkLoader = ((name: WidgetChunkName) => Promise<WidgetChunk>) & {
+  /** Fetches and compiles a chunk without running it, for an import that must wait (surface-mounts.ts). */
+  preload?(name: WidgetChunkName): void;
+};
 
 /** What the loader's late file exports (loader/late-chunk.ts). */
 export type LateModule = typeof import("./late-chunk.ts");
@@ -55,20 +60,48 @@ export function createChunkLoader(
   baseUrl: string | (() => string),
   chunks: ChunkMap,
   importModule: ImportModule,
-): <Name extends ChunkName>(name: Name) => Promise<LazyModules[Name]> {
+  preloadModule?: ModulePreloader,
+): (<Name extends ChunkName>(name: Name) => Promise<LazyModules[Name]>) & { preload(name: ChunkName): void } {
   const loading = new Map<ChunkName, Promise<unknown>>();
-  return <Name extends ChunkName>(name: Name) => {
+  const preloaded = new Set<ChunkName>();
+  const urlOf = (name: ChunkName) => {
+    const file = chunks[name];
+    return file ? new URL(file, typeof baseUrl === "string" ? baseUrl : baseUrl()).href : null;
+  };
+  const load = <Name extends ChunkName>(name: Name) => {
     let pending = loading.get(name);
     if (!pending) {
-      const file = chunks[name];
-      if (!file) return Promise.reject(new Error(`Gleap: no chunk named ${name}`));
-      const base = typeof baseUrl === "string" ? baseUrl : baseUrl();
-      const url = new URL(file, base).href;
+      const url = urlOf(name);
+      if (!url) return Promise.reject(new Error(`Gleap: no chunk named ${name}`));
       pending = importModule(url).catch(() => importModule(`${url}?retry=1`));
       pending.catch(() => loading.delete(name));
       loading.set(name, pending);
     }
     return pending as Promise<LazyModules[Name]>;
+  };
+  const preload = (name: ChunkName) => {
+    const url = urlOf(name);
+    if (!url || !preloadModule || loading.has(name) || preloaded.has(name)) return;
+    preloaded.add(name);
+    preloadModule(url);
+  };
+  return Object.assign(load, { preload });
+}
+
+/**
+ * A `<link rel="modulepreload">` for a chunk's file: the browser fetches and compiles it (off the main
+ * thread) without running it, and the chunk's `import()` later finds it ready. It carries the host's
+ * CSP nonce when there is one, and leaves the host's `<head>` once it has done its work.
+ */
+export function createModulePreloader(doc: Document, nonce: () => string | undefined): ModulePreloader {
+  return (url) => {
+    const link = doc.createElement("link");
+    link.rel = "modulepreload";
+    link.href = url;
+    const value = nonce();
+    if (value) link.nonce = value;
+    link.onload = link.onerror = () => link.remove();
+    doc.head.appendChild(link);
   };
 }
 

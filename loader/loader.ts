@@ -1,7 +1,12 @@
 import type { WidgetChunkName } from "../src/shared/widget-chunk-contract.ts";
 import { type CommandTarget, replayQueue } from "./command-queue.ts";
 import { createGleap, type GleapApi } from "./gleap.ts";
-import { type ChunkMap, createChunkLoader, createModuleImporter } from "./lazy-chunk.ts";
+import {
+  type ChunkMap,
+  createChunkLoader,
+  createModuleImporter,
+  createModulePreloader,
+} from "./lazy-chunk.ts";
 
 // build.ts replaces this with the hashed chunk files of the same build.
 declare const __GLEAP_CHUNKS__: ChunkMap;
@@ -19,7 +24,12 @@ function install(script: HTMLScriptElement | null) {
   const chunks = __GLEAP_CHUNKS__;
   let gleap: GleapApi | null = null;
   const nonce = () => gleap?.getNonce();
-  const load = createChunkLoader(sdkBase, chunks, createModuleImporter(document, nonce));
+  const load = createChunkLoader(
+    sdkBase,
+    chunks,
+    createModuleImporter(document, nonce),
+    createModulePreloader(document, nonce),
+  );
   gleap = createGleap({
     window,
     apiUrl: new URL("../api/widget", sdkBase).href,

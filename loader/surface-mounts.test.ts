@@ -29,10 +29,13 @@ function mounts(files: Partial<Record<WidgetChunkName, Promise<WidgetChunk>>>, j
   let generation = 0;
   const surfaces = createSurfaceMounts({
     document,
-    loadChunk: (name) => {
-      journal.push(`${name} requested`);
-      return files[name] ?? Promise.reject(new Error(`no ${name}`));
-    },
+    loadChunk: Object.assign(
+      (name: WidgetChunkName) => {
+        journal.push(`${name} requested`);
+        return files[name] ?? Promise.reject(new Error(`no ${name}`));
+      },
+      { preload: (name: WidgetChunkName) => journal.push(`${name} preloaded`) },
+    ),
     availableSurfaces: ["launcher", "banner", "tours"],
     report: (message) => journal.push(`report: ${message}`),
     context: () => ({ session: {} as WidgetChunkContext["session"] }) as Omit<WidgetChunkContext, "root">,
@@ -65,10 +68,31 @@ describe("the launcher first", () => {
     const shown = surfaces.run("banner", "showBanner", [{ actionType: "banner" }]);
     banner.arrive();
     await tasks();
-    expect(journal).toEqual(["launcher requested"]);
+    // Its file is fetched meanwhile, not run: the wait costs the banner no round trip.
+    expect(journal).toEqual(["launcher requested", "banner preloaded"]);
     launcher.arrive();
     await launched;
     await shown;
+    expect(journal).toEqual([
+      "launcher requested",
+      "banner preloaded",
+      "launcher mounted",
+      "banner requested",
+      "banner mounted",
+      "banner ran showBanner",
+    ]);
+  });
+
+  test("content asked for once the launcher is on the page loads at once, with nothing preloaded", async () => {
+    const journal: string[] = [];
+    const launcher = heldChunk("launcher", journal);
+    const banner = heldChunk("banner", journal);
+    const { surfaces } = mounts({ launcher: launcher.file, banner: banner.file }, journal);
+    const launched = surfaces.run("launcher");
+    launcher.arrive();
+    await launched;
+    banner.arrive();
+    await surfaces.run("banner", "showBanner", [{ actionType: "banner" }]);
     expect(journal).toEqual([
       "launcher requested",
       "launcher mounted",
@@ -130,6 +154,7 @@ describe("the launcher first", () => {
     launcher.arrive();
     await launched;
     await shown;
-    expect(journal).toEqual(["launcher requested"]);
+    // Fetched ahead, never run: nothing of the banner is on the page.
+    expect(journal).toEqual(["launcher requested", "banner preloaded"]);
   });
 });

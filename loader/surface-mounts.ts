@@ -57,8 +57,13 @@ export function createSurfaceMounts(deps: SurfaceMountDeps) {
       const run = deps.generation();
       // The launcher first: a surface not on the page yet, asked for while the launcher is being put
       // there (content the first ping brought), waits for it, so its files do not hold back the
-      // launcher's start on the host's thread. Calls to a surface already there go straight on.
-      if (!mounted.has(surface)) await mounted.get("launcher")?.catch(() => {});
+      // launcher's start on the host's thread. Its file is fetched and compiled meanwhile (not run),
+      // so the wait costs no round trip. Calls to a surface already there go straight on.
+      const launcher = mounted.get("launcher");
+      if (!mounted.has(surface) && launcher) {
+        if (!loaded.has("launcher")) deps.loadChunk.preload?.(surface);
+        await launcher.catch(() => {});
+      }
       if (run !== deps.generation()) return;
       let chunk = mounted.get(surface);
       if (!chunk) {

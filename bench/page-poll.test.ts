@@ -1,5 +1,5 @@
-import { expect, test } from "bun:test";
-import { type CDPSession, chromium, type Page } from "@playwright/test";
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { type Browser, type CDPSession, chromium, type Page } from "@playwright/test";
 import { fullChromiumLaunch } from "../e2e/support/browsers.ts";
 import { pollPage } from "./page-poll.ts";
 
@@ -18,17 +18,25 @@ async function watchCompiledScripts(cdp: CDPSession): Promise<number[]> {
   return sizes;
 }
 
+// One browser for the file: launching is most of what these tests cost.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await chromium.launch(fullChromiumLaunch);
+});
+afterAll(async () => {
+  await browser.close();
+});
+
 async function withPage(run: (page: Page, cdp: CDPSession) => Promise<void>) {
-  const browser = await chromium.launch(fullChromiumLaunch);
+  const context = await browser.newContext();
   try {
-    const context = await browser.newContext();
     const page = await context.newPage();
-    await page.setContent(
-      "<p>a page</p><script>setTimeout(() => { window.__mark = { at: 42 }; }, 300);</script>",
-    );
+    // A data URL, not setContent: Playwright's setContent runs script of its own in the page.
+    const html = "<p>a page</p><script>setTimeout(() => { window.__mark = { at: 42 }; }, 300);</script>";
+    await page.goto(`data:text/html,${encodeURIComponent(html)}`);
     await run(page, await context.newCDPSession(page));
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
 
@@ -52,7 +60,9 @@ test("the same watch sees Playwright's waitForFunction compile its injected scri
 
 test("pollPage says what went wrong: a page that throws, a value that never comes", async () => {
   await withPage(async (_page, cdp) => {
-    await expect(pollPage(cdp, "JSON.stringify(window.missing.field)")).rejects.toThrow(/the page threw/);
+    await expect(pollPage(cdp, "JSON.stringify(window.missing.field)")).rejects.toThrow(
+      /the page threw: TypeError/,
+    );
     await expect(pollPage(cdp, "JSON.stringify(null)", { timeoutMs: 200, everyMs: 50 })).rejects.toThrow(
       /within 200 ms/,
     );

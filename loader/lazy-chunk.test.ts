@@ -207,6 +207,19 @@ describe("preloading a chunk", () => {
   });
 });
 
+test("a browser without modulepreload gets no link, so none is left behind", () => {
+  const appended: unknown[] = [];
+  const withoutModulepreload = {
+    createElement: () => ({ relList: { supports: (token: string) => token !== "modulepreload" } }),
+    head: { appendChild: (node: unknown) => appended.push(node) },
+  } as unknown as Document;
+  createModulePreloader(
+    withoutModulepreload,
+    () => "n0nce",
+  )("https://feedback.example/sdk/banner-chunk-1.js");
+  expect(appended).toEqual([]);
+});
+
 describe("createModuleImporter", () => {
   let dir: string;
   let moduleUrl: string;

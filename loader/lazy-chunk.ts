@@ -91,11 +91,13 @@ export function createChunkLoader(
 /**
  * A `<link rel="modulepreload">` for a chunk's file: the browser fetches and compiles it (off the main
  * thread) without running it, and the chunk's `import()` later finds it ready. It carries the host's
- * CSP nonce when there is one, and leaves the host's `<head>` once it has done its work.
+ * CSP nonce when there is one, and leaves the host's `<head>` once it has done its work. A browser
+ * without modulepreload (it would fire neither `load` nor `error`) gets no link: the import fetches.
  */
 export function createModulePreloader(doc: Document, nonce: () => string | undefined): ModulePreloader {
   return (url) => {
     const link = doc.createElement("link");
+    if (!link.relList?.supports?.("modulepreload")) return;
     link.rel = "modulepreload";
     link.href = url;
     const value = nonce();

@@ -1,5 +1,5 @@
 import { createRoot } from "react-dom/client";
-import { drawOnFirstSession } from "./first-draw.ts";
+import { drawOnFirstSession, firstDrawFallbackMs } from "./first-draw.ts";
 import { createHostChannel } from "./frame-protocol.ts";
 import { homeTexts } from "./home/home-texts.ts";
 import { MessengerApp } from "./messenger-app.tsx";
@@ -17,10 +17,15 @@ import "./messenger.css";
  *
  * The first screen's texts ship English in this file; another language's are asked for at once in
  * the browser's language (they arrive while the host answers), and the draw waits for those of the
- * language the host's config settles on, so the first screen never shows in English first.
+ * language the host's config settles on, so the first screen never shows in English first. A file
+ * that does not come within `firstDrawFallbackMs` is not waited for: the screen draws in English and
+ * changes language when it arrives (`useTexts`).
  */
 const firstScreenTexts = (lang: string) =>
-  Promise.all([shellTexts, homeTexts].map((texts) => loadTranslations(texts, lang)));
+  Promise.race([
+    Promise.all([shellTexts, homeTexts].map((texts) => loadTranslations(texts, lang))),
+    new Promise((resolve) => setTimeout(resolve, firstDrawFallbackMs)),
+  ]);
 void firstScreenTexts(navigator.language);
 
 const runtime = createRuntime({ channel: createHostChannel(), screens: createScreens() });

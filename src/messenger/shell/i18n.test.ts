@@ -117,7 +117,7 @@ describe("an area that ships English alone", () => {
     expect(translator(area, "fr")("greeting")).toBe("Hi");
   });
 
-  test("a load that fails leaves English, resolves, and the next ask tries again", async () => {
+  test("a load that fails leaves English, resolves, and the next ask calls the loader again", async () => {
     let loads = 0;
     const area = defineEnglishTexts({ greeting: "Hi" }, async () => {
       loads++;

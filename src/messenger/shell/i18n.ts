@@ -67,7 +67,9 @@ export function defineEnglishTexts<K extends string>(
 /**
  * Makes sure the catalogue holds `lang`'s texts: at once for English, for a language we do not ship
  * and for a catalogue that carries its languages; otherwise once its chunk has arrived. Never
- * rejects: a chunk that fails to load leaves the texts in English, and the next call tries again.
+ * rejects: a chunk that fails to load leaves the texts in English. The next call asks again, though a
+ * browser that remembers the failed import of that file fails it again at once, so a frame started
+ * offline stays in English until it is loaded anew.
  */
 export function loadTranslations(catalogue: Catalogue<string>, lang: string): Promise<void> {
   const base = baseLanguage(lang);

@@ -96,7 +96,8 @@ export async function bootWidget(steps: BootSteps): Promise<boolean> {
   if (steps.stale()) return false;
   steps.configured();
   // Spec §4: network capture stays stopped until the config enables it (or the host starts it).
-  if (steps.config().enableNetworkLogs || steps.network.on()) steps.network.start();
+  const networkLogStarted =
+    steps.config().enableNetworkLogs || steps.network.on() ? steps.network.start() : undefined;
   // The replay recorder is its own chunk, loaded only for projects that record replays.
   if (steps.config().enableWebReplays) steps.startReplay();
   await nextTask();
@@ -113,5 +114,8 @@ export async function bootWidget(steps: BootSteps): Promise<boolean> {
     await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
   if (steps.stale()) return false;
   await steps.attachToPage();
+  // What the config turned on runs before the host hears `initialized`: a request the page makes
+  // then is in the network log. The chunk was asked for right after the config, so this rarely waits.
+  await networkLogStarted;
   return !steps.stale();
 }

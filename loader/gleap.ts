@@ -79,7 +79,7 @@ export function createGleap(deps: GleapDeps) {
       services.events.emit("config-changed", config);
       if (state.booted) router.mountLauncher();
       // The project's network-log lists are part of its config; a style change leaves the log alone.
-      if (fromServer) parts.network.configure();
+      if (fromServer) void parts.network.configure();
     },
   };
   const services = createServices(deps, state, router);

@@ -16,21 +16,30 @@ export function createNetworkLogSettings({ ready, flowConfig, send }: NetworkLog
   const network = { maxRequests: 30, blacklist: [] as string[], propsToIgnore: [] as string[] };
   let on = false;
 
-  const configure = () => {
+  /**
+   * Hands the chunk the settings, then has it capture. Settles once it does; never rejects (a chunk
+   * that fails to load was reported by the surfaces, and the host page must not see it).
+   */
+  const configure = async (): Promise<void> => {
     if (!on || !ready()) return;
     const config = flowConfig();
-    void send("configure", [
-      {
-        maxRequests: network.maxRequests,
-        blacklist: [...network.blacklist, ...config.networkLogBlacklist],
-        propsToIgnore: [...network.propsToIgnore, ...config.networkLogPropsToIgnore],
-        resources: config.sendNetworkResources,
-      },
-    ]).then(() => send("start"));
+    try {
+      await send("configure", [
+        {
+          maxRequests: network.maxRequests,
+          blacklist: [...network.blacklist, ...config.networkLogBlacklist],
+          propsToIgnore: [...network.propsToIgnore, ...config.networkLogPropsToIgnore],
+          resources: config.sendNetworkResources,
+        },
+      ]);
+      await send("start");
+    } catch {
+      // Nothing captured: reports go without network logs.
+    }
   };
   const start = () => {
     on = true;
-    configure();
+    return configure();
   };
 
   return {
@@ -41,18 +50,20 @@ export function createNetworkLogSettings({ ready, flowConfig, send }: NetworkLog
       on = false;
     },
     methods: {
-      startNetworkLogger: start,
+      startNetworkLogger() {
+        void start();
+      },
       setMaxNetworkRequests(max: number) {
         network.maxRequests = max;
-        configure();
+        void configure();
       },
       setNetworkLogsBlacklist(list: string[]) {
         network.blacklist = Array.isArray(list) ? list : [];
-        configure();
+        void configure();
       },
       setNetworkLogPropsToIgnore(props: string[]) {
         network.propsToIgnore = Array.isArray(props) ? props : [];
-        configure();
+        void configure();
       },
     },
   };

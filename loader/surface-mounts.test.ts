@@ -47,6 +47,14 @@ function mounts(files: Partial<Record<WidgetChunkName, Promise<WidgetChunk>>>, j
   return { surfaces, destroy: () => generation++ };
 }
 
+/** A launcher's and a banner's files, held until the test lets them arrive, and the mounts over them. */
+function launcherAndBanner() {
+  const journal: string[] = [];
+  const launcher = heldChunk("launcher", journal);
+  const banner = heldChunk("banner", journal);
+  return { journal, launcher, banner, ...mounts({ launcher: launcher.file, banner: banner.file }, journal) };
+}
+
 /** Lets every pending task and microtask run (the mounts wait a task between loading and mounting). */
 const tasks = async (count = 5) => {
   for (let index = 0; index < count; index++) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -58,10 +66,7 @@ afterEach(() => {
 
 describe("the launcher first", () => {
   test("content asked for while the launcher is being put on the page waits for it, then loads", async () => {
-    const journal: string[] = [];
-    const launcher = heldChunk("launcher", journal);
-    const banner = heldChunk("banner", journal);
-    const { surfaces } = mounts({ launcher: launcher.file, banner: banner.file }, journal);
+    const { journal, launcher, banner, surfaces } = launcherAndBanner();
     const launched = surfaces.run("launcher");
     await tasks();
     // The first ping's answer brings a banner while the launcher's file is still on its way.
@@ -84,10 +89,7 @@ describe("the launcher first", () => {
   });
 
   test("content asked for once the launcher is on the page loads at once, with nothing preloaded", async () => {
-    const journal: string[] = [];
-    const launcher = heldChunk("launcher", journal);
-    const banner = heldChunk("banner", journal);
-    const { surfaces } = mounts({ launcher: launcher.file, banner: banner.file }, journal);
+    const { journal, launcher, banner, surfaces } = launcherAndBanner();
     const launched = surfaces.run("launcher");
     launcher.arrive();
     await launched;
@@ -119,11 +121,8 @@ describe("the launcher first", () => {
   });
 
   test("a command to a surface already on the page goes straight on while the launcher loads", async () => {
-    const journal: string[] = [];
-    const launcher = heldChunk("launcher", journal);
-    const banner = heldChunk("banner", journal);
+    const { journal, launcher, banner, surfaces } = launcherAndBanner();
     banner.arrive();
-    const { surfaces } = mounts({ launcher: launcher.file, banner: banner.file }, journal);
     // Asked for before the launcher (the network log as the config starts it): loads at once.
     await surfaces.run("banner", "showBanner", [{}]);
     const launched = surfaces.run("launcher");
@@ -141,11 +140,8 @@ describe("the launcher first", () => {
   });
 
   test("a destroy while waiting for the launcher drops the call", async () => {
-    const journal: string[] = [];
-    const launcher = heldChunk("launcher", journal);
-    const banner = heldChunk("banner", journal);
+    const { journal, launcher, banner, surfaces, destroy } = launcherAndBanner();
     banner.arrive();
-    const { surfaces, destroy } = mounts({ launcher: launcher.file, banner: banner.file }, journal);
     const launched = surfaces.run("launcher");
     await tasks();
     const shown = surfaces.run("banner", "showBanner", [{}]);

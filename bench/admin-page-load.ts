@@ -135,17 +135,19 @@ const settleMs = 1000;
  * A page of `context`, left `settleMs` to settle first: a new window of headless Chromium loads its own
  * browser pages (the omnibox's) on the same cores, which a staff member's browser has done long before.
  */
-async function newPage(context: BrowserContext): Promise<Page> {
+async function newPage(context: BrowserContext): Promise<Tab> {
   const page = await context.newPage();
   await page.waitForTimeout(settleMs);
   const cdp = await context.newCDPSession(page);
   if (throttle !== 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
-  protocolOf.set(page, cdp);
-  return page;
+  return { page, cdp };
 }
 
-/** Each page's DevTools session, to read its marks without Playwright's injected script (page-poll.ts). */
-const protocolOf = new WeakMap<Page, CDPSession>();
+/** A page and its DevTools session, to read its marks without Playwright's injected script (page-poll.ts). */
+interface Tab {
+  page: Page;
+  cdp: CDPSession;
+}
 
 /** The load's marks once its content is drawn (`__contentDrawn`, set by `watchContent`). */
 const marksExpression = `JSON.stringify((() => {
@@ -156,9 +158,7 @@ const marksExpression = `JSON.stringify((() => {
 })())`;
 
 /** One load of `path` from `about:blank`, until its content is on screen. */
-async function loadOnce(page: Page, path: string): Promise<Marks> {
-  const cdp = protocolOf.get(page);
-  if (!cdp) throw new Error("a page of newPage() only");
+async function loadOnce({ page, cdp }: Tab, path: string): Promise<Marks> {
   await page.goto("about:blank");
   await page.goto(path, { waitUntil: "commit" });
   const marks = await pollPage<Marks>(cdp, marksExpression);
@@ -175,12 +175,12 @@ const record = (figures: Figures, key: string, marks: Marks) =>
 async function measureWarm(browser: Browser, main: string, ids: readonly string[], figures: Figures) {
   const context = await signedInContext(browser, main);
   try {
-    const page = await newPage(context);
-    for (const screen of screens) await loadOnce(page, screen.path(ids[0] ?? ""));
+    const tab = await newPage(context);
+    for (const screen of screens) await loadOnce(tab, screen.path(ids[0] ?? ""));
     for (let run = 0; run < runs; run++)
       for (const screen of screens)
-        record(figures, `${screen.name}, warm`, await loadOnce(page, screen.path(reportFor(ids, run))));
-    if (tracing) for (const screen of screens) await traceLoad(browser, page, screen, ids, "warm");
+        record(figures, `${screen.name}, warm`, await loadOnce(tab, screen.path(reportFor(ids, run))));
+    if (tracing) for (const screen of screens) await traceLoad(browser, tab, screen, ids, "warm");
   } finally {
     await context.close();
   }
@@ -192,13 +192,13 @@ async function measureCold(browser: Browser, main: string, ids: readonly string[
     for (const screen of screens) {
       const context = await signedInContext(browser, main);
       try {
-        const page = await newPage(context);
+        const tab = await newPage(context);
         // The last round is the traced one, when asked for.
         if (run === runs) {
-          if (tracing) await traceLoad(browser, page, screen, ids, "cold");
+          if (tracing) await traceLoad(browser, tab, screen, ids, "cold");
           continue;
         }
-        record(figures, `${screen.name}, cold`, await loadOnce(page, screen.path(reportFor(ids, run))));
+        record(figures, `${screen.name}, cold`, await loadOnce(tab, screen.path(reportFor(ids, run))));
       } finally {
         await context.close();
       }
@@ -218,17 +218,11 @@ const traceCategories = [
   "loading",
 ];
 
-async function traceLoad(
-  browser: Browser,
-  page: Page,
-  screen: Screen,
-  ids: readonly string[],
-  cache: string,
-) {
+async function traceLoad(browser: Browser, tab: Tab, screen: Screen, ids: readonly string[], cache: string) {
   const path = screen.path(reportFor(ids, runs + 1));
-  await page.goto("about:blank");
-  await browser.startTracing(page, { categories: traceCategories });
-  const marks = await loadOnce(page, path);
+  await tab.page.goto("about:blank");
+  await browser.startTracing(tab.page, { categories: traceCategories });
+  const marks = await loadOnce(tab, path);
   const trace = JSON.parse((await browser.stopTracing()).toString("utf8"));
   console.log(
     `\n${screen.name}, ${cache} cache, traced (content at ${marks.content.toFixed(0)} ms of the page's clock):`,

@@ -88,6 +88,21 @@ export function createChunkLoader(
   return Object.assign(load, { preload });
 }
 
+/** The chunk loader of a page: it imports and preloads in `doc`, both with the host's CSP nonce. */
+export function createPageChunkLoader(
+  doc: Document,
+  baseUrl: string | (() => string),
+  chunks: ChunkMap,
+  nonce: () => string | undefined,
+) {
+  return createChunkLoader(
+    baseUrl,
+    chunks,
+    createModuleImporter(doc, nonce),
+    createModulePreloader(doc, nonce),
+  );
+}
+
 /**
  * A `<link rel="modulepreload">` for a chunk's file: the browser fetches and compiles it (off the main
  * thread) without running it, and the chunk's `import()` later finds it ready. It carries the host's

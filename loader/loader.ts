@@ -1,12 +1,7 @@
 import type { WidgetChunkName } from "../src/shared/widget-chunk-contract.ts";
 import { type CommandTarget, replayQueue } from "./command-queue.ts";
 import { createGleap, type GleapApi } from "./gleap.ts";
-import {
-  type ChunkMap,
-  createChunkLoader,
-  createModuleImporter,
-  createModulePreloader,
-} from "./lazy-chunk.ts";
+import { type ChunkMap, createPageChunkLoader } from "./lazy-chunk.ts";
 
 // build.ts replaces this with the hashed chunk files of the same build.
 declare const __GLEAP_CHUNKS__: ChunkMap;
@@ -24,12 +19,7 @@ function install(script: HTMLScriptElement | null) {
   const chunks = __GLEAP_CHUNKS__;
   let gleap: GleapApi | null = null;
   const nonce = () => gleap?.getNonce();
-  const load = createChunkLoader(
-    sdkBase,
-    chunks,
-    createModuleImporter(document, nonce),
-    createModulePreloader(document, nonce),
-  );
+  const load = createPageChunkLoader(document, sdkBase, chunks, nonce);
   gleap = createGleap({
     window,
     apiUrl: new URL("../api/widget", sdkBase).href,

@@ -1,12 +1,7 @@
 import type { WidgetChunkName } from "../src/shared/widget-chunk-contract.ts";
 import { createGleap, type GleapApi } from "./gleap.ts";
 import type { GleapHostApi } from "./host-api.ts";
-import {
-  type ChunkMap,
-  createChunkLoader,
-  createModuleImporter,
-  createModulePreloader,
-} from "./lazy-chunk.ts";
+import { type ChunkMap, createPageChunkLoader } from "./lazy-chunk.ts";
 
 // build.ts replaces these: the chunk files of the same build, and the server the SDK talks to by default.
 declare const __GLEAP_CHUNKS__: ChunkMap;
@@ -24,12 +19,7 @@ function real(): GleapApi | null {
     // Chunks load from the `sdk/` folder beside the API the host points the SDK at (`setApiUrl`).
     const sdkBase = () => new URL("../../sdk/", `${api?.getApiUrl() ?? __GLEAP_DEFAULT_API_URL__}/`).href;
     const nonce = () => api?.getNonce();
-    const load = createChunkLoader(
-      sdkBase,
-      __GLEAP_CHUNKS__,
-      createModuleImporter(document, nonce),
-      createModulePreloader(document, nonce),
-    );
+    const load = createPageChunkLoader(document, sdkBase, __GLEAP_CHUNKS__, nonce);
     api = createGleap({
       window,
       apiUrl: __GLEAP_DEFAULT_API_URL__,

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { StartupError } from "./startup-error.ts";
 
@@ -6,9 +6,11 @@ import { StartupError } from "./startup-error.ts";
 export async function ensureWritableDataDir(dataDir: string): Promise<void> {
   const probe = join(dataDir, `.write-probe-${process.pid}`);
   try {
-    await mkdir(dataDir, { recursive: true });
-    await writeFile(probe, "ok");
-    await rm(probe);
+    // Synchronous: nothing else runs yet, and the first asynchronous file call of a process waits for
+    // Bun's I/O threads to start (about 4 ms of every start).
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(probe, "ok");
+    rmSync(probe);
   } catch (error) {
     const reason = error instanceof Error && "code" in error ? String(error.code) : String(error);
     throw new StartupError(

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/sha";
+import type { Challenge, Solution } from "altcha-lib";
 import type { CaptchaSettings } from "../config.ts";
 
 /**
@@ -36,6 +35,15 @@ const altchaCounter = { min: 2_000, max: 8_000 };
 
 /** The most work an account-bound challenge asks: 64 times the usual, a few seconds in a browser. */
 export const maxAltchaLevel = 64;
+
+/** ALTCHA's library, loaded by the first challenge or solution rather than by every start. */
+async function altcha() {
+  const [library, { deriveKey }] = await Promise.all([
+    import("altcha-lib"),
+    import("altcha-lib/algorithms/sha"),
+  ]);
+  return { ...library, deriveKey };
+}
 
 /** What a bound challenge carries instead of the account key itself (an id or a typed name). */
 function accountBinding(account: string): string {
@@ -77,6 +85,7 @@ export function createCaptcha(
     // `data` is covered by the signature checked below, so a client cannot bind a cheap solution itself.
     if (account !== undefined && payload.challenge.parameters?.data?.account !== accountBinding(account))
       return false;
+    const { verifySolution, deriveKey } = await altcha();
     const result = await verifySolution({
       challenge: payload.challenge,
       solution: payload.solution,
@@ -121,6 +130,7 @@ export function createCaptcha(
       if (settings.provider !== "altcha") return null;
       // The solver counts up to the secret counter: a range `level` times as far is that much more work.
       const level = Math.max(1, Math.min(maxAltchaLevel, Math.floor(forAccount?.level ?? 1)));
+      const { createChallenge, deriveKey, randomInt } = await altcha();
       return createChallenge({
         algorithm: "SHA-256",
         cost: altchaCost,

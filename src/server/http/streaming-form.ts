@@ -1,5 +1,16 @@
 import type { Readable } from "node:stream";
-import busboy, { type Busboy } from "busboy";
+import type { Busboy } from "busboy";
+
+type BusboyFactory = typeof import("busboy");
+let busboyFactory: BusboyFactory | undefined;
+/**
+ * busboy (with node:stream) is loaded by the first upload, not by every start (startup-modules.test.ts);
+ * `require` keeps the form's reading synchronous up to its first chunk.
+ */
+const busboy: BusboyFactory = (config) => {
+  busboyFactory ??= require("busboy") as BusboyFactory;
+  return busboyFactory(config);
+};
 
 /** The body is not a multipart form that can be read: a broken part, or it ended early. */
 export class MalformedForm extends Error {}

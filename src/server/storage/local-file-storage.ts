@@ -1,8 +1,6 @@
 import { createWriteStream } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
-import { Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type { FileStorage } from "./file-storage.ts";
 
 const safeKey = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
@@ -34,6 +32,11 @@ export function createLocalFileStorage(dir: string): FileStorage {
       const path = pathOf(key);
       const incoming = join(root, incomingDir, Bun.randomUUIDv7());
       await mkdir(dirname(incoming), { recursive: true });
+      // node:stream loads with the first streamed upload, not at every start (startup-modules.test.ts).
+      const [{ Transform }, { pipeline }] = await Promise.all([
+        import("node:stream"),
+        import("node:stream/promises"),
+      ]);
       let size = 0;
       const counter = new Transform({
         transform(chunk: Uint8Array, _encoding, done) {

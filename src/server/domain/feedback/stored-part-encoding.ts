@@ -1,5 +1,3 @@
-import { gunzipSync } from "node:zlib";
-
 /**
  * How a report's large parts (HTML snapshot, web replay, logs) are kept: zstd-compressed, at level 1,
  * chosen by measurement (CPU time) on a realistic 200 KB report: level 1 leaves the logs at 0.211× in
@@ -26,7 +24,10 @@ export function compressPart(data: string | Uint8Array): Uint8Array {
  */
 export function expandPart(stored: Uint8Array): Uint8Array {
   if (startsWith(stored, zstdMagic)) return Bun.zstdDecompressSync(stored);
-  if (startsWith(stored, gzipMagic)) return gunzipSync(stored);
+  if (startsWith(stored, gzipMagic)) {
+    // Read from the database or a file, never shared memory (the type Bun's gunzip asks for).
+    return Bun.gunzipSync(stored as Uint8Array<ArrayBuffer>);
+  }
   return stored;
 }
 

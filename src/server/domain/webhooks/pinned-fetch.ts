@@ -1,4 +1,3 @@
-import { checkServerIdentity } from "node:tls";
 import { bareHost, literalAddress } from "./webhook-address-rules.ts";
 
 /**
@@ -31,7 +30,7 @@ export interface PinnedFetchOptions {
  * of its own (Bun does not pool connections that carry one), so no connection opened for another name
  * on the same address is reused.
  */
-export function pinnedFetch(
+export async function pinnedFetch(
   url: URL,
   address: string,
   init: RequestInit,
@@ -41,11 +40,14 @@ export function pinnedFetch(
   const headers = new Headers(init.headers);
   headers.set("Host", pinned.host);
   const serverName = pinned.serverName;
+  const ca = options.ca ? { ca: options.ca } : {};
+  if (!serverName) return fetch(pinned.url, { ...init, headers, redirect: "manual", tls: ca });
+  // node:tls (and node:net with it) loads with the first webhook sent over https, not at every start.
+  const { checkServerIdentity } = await import("node:tls");
   const tls: BunFetchRequestInitTLS = {
-    ...(options.ca ? { ca: options.ca } : {}),
-    ...(serverName
-      ? { serverName, checkServerIdentity: (_host, cert) => checkServerIdentity(serverName, cert) }
-      : {}),
+    ...ca,
+    serverName,
+    checkServerIdentity: (_host, cert) => checkServerIdentity(serverName, cert),
   };
   return fetch(pinned.url, { ...init, headers, redirect: "manual", tls });
 }

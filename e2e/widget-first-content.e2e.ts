@@ -201,3 +201,46 @@ test("content the first ping brings is fetched while the launcher's file is on i
   expect(chunksRequested.filter((name) => name === "tours")).toEqual(["tours"]);
   await expect(page.locator("link[rel=modulepreload]")).toHaveCount(0);
 });
+
+/** Runs in the host page: counts the banner frame's `banner-loaded` and tells the test of the first. */
+function countAnnouncements(hostOrigin: string) {
+  if (location.origin !== hostOrigin) return;
+  const seen = { count: 0 };
+  Object.defineProperty(window, "__announcements", { value: seen });
+  window.addEventListener("message", (event) => {
+    if (typeof event.data !== "string" || !event.data.includes('"banner-loaded"')) return;
+    seen.count++;
+    (window as unknown as { __announced(): void }).__announced();
+  });
+}
+
+test("the banner's frame announces itself while its page parses, and its app shows the data the host sent meanwhile", async ({
+  page,
+  context,
+}) => {
+  const sdkKey = await projects.create("announced", {}, [banner]);
+  let announced = () => {};
+  const announcement = new Promise<void>((resolve) => {
+    announced = resolve;
+  });
+  await context.exposeFunction("__announced", () => announced());
+  await context.addInitScript(countAnnouncements, site.origin);
+  // The frame's app is held until the host has heard from the frame (5 s at most, so a regression
+  // fails instead of hanging): the announcement must come from the page itself, and the host's
+  // answer must wait in the frame for the app.
+  let announcedBeforeApp: boolean | null = null;
+  await page.route(new RegExp(`^${messengerOrigin}/assets/banner-main-[^/]*\\.js$`), async (route) => {
+    announcedBeforeApp = await Promise.race([announcement.then(() => true), delay(5000).then(() => false)]);
+    await route.continue();
+  });
+  await page.goto(site.url("first-content.html", sdkKey));
+
+  await expect(page.locator("#gleap-banner")).toBeVisible();
+  await expect(page.frameLocator("#gleap-banner iframe").getByText("Free shipping this week.")).toBeVisible();
+  expect(announcedBeforeApp).toBe(true);
+  // Said once: the app's channel took the page's inbox and did not announce again.
+  const count = await page.evaluate(
+    () => (window as unknown as { __announcements: { count: number } }).__announcements.count,
+  );
+  expect(count).toBe(1);
+});

@@ -1,5 +1,7 @@
 import { join } from "node:path";
 import type { ServedBuildManifest } from "../shared/build-manifest.ts";
+import { frameInboxScript } from "../shared/frame-inbox.ts";
+import { frameMessageText } from "../shared/frame-messages.ts";
 import { frameKeyOf } from "../shared/frame-source.ts";
 import { renderShell } from "./html-shell.ts";
 import type { Handler } from "./http/request-log.ts";
@@ -17,6 +19,10 @@ export interface MessengerOriginDeps {
   /** Visitors' uploads (`/api/files/uploads/…`), served here rather than on the admin's origin. */
   uploads?: (request: Request, path: string) => Promise<Response | null>;
 }
+
+/** The banner's and the modal's inline scripts: each announces its frame while the page parses. */
+const bannerInboxScript = frameInboxScript(frameMessageText({ name: "banner-loaded", type: "BANNER" }));
+const modalInboxScript = frameInboxScript(frameMessageText({ name: "modal-loaded", type: "MODAL" }));
 
 /** The CSP `frame-ancestors` value for a list of allowed host origins (null: any host may). */
 export function frameAncestorsPolicy(origins: string[] | null): string {
@@ -37,10 +43,10 @@ export function createMessengerOrigin({
   const files = createStaticFiles(join(distDir, "messenger"));
   // The messenger at the root, the banner and modal frames beside it: each page is its own app.
   const pages = new Map([
-    ["/", { title: "Messenger", app: manifest.apps.messenger }],
-    ["/banner", { title: "Banner", app: manifest.apps.banner }],
-    ["/modal", { title: "Modal", app: manifest.apps.modal }],
-    ["/builder", { title: "Builder", app: manifest.apps.builder }],
+    ["/", { title: "Messenger", app: manifest.apps.messenger, headScript: undefined }],
+    ["/banner", { title: "Banner", app: manifest.apps.banner, headScript: bannerInboxScript }],
+    ["/modal", { title: "Modal", app: manifest.apps.modal, headScript: modalInboxScript }],
+    ["/builder", { title: "Builder", app: manifest.apps.builder, headScript: undefined }],
   ]);
   return async (request) => {
     const url = new URL(request.url);
@@ -50,7 +56,7 @@ export function createMessengerOrigin({
     const page = pages.get(path);
     if (page) {
       const nonce = createNonce();
-      return new Response(renderShell({ title: page.title, lang: "en", app: page.app, nonce }), {
+      return new Response(renderShell({ ...page, lang: "en", nonce }), {
         headers: {
           "Content-Type": "text/html; charset=utf-8",
           "Cache-Control": "no-cache",

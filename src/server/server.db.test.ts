@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import { frameInboxScript } from "../shared/frame-inbox.ts";
+import { frameMessageText } from "../shared/frame-messages.ts";
 import { insertProject } from "./domain/projects/project-settings-repository.ts";
 import {
   findProjectById,
@@ -264,6 +266,15 @@ describe("messenger origin", () => {
       expect(nonce).toBeTruthy();
       // The entry script carries the response's own nonce.
       expect(html).toContain(`<script type="module" src="${script}" nonce="${nonce}"></script>`);
+      // The inline script that announces the frame while the page parses (frame-inbox.ts), before the
+      // entry script and with the same nonce.
+      const announcement = frameMessageText({
+        name: `${path.slice(1)}-loaded`,
+        type: path.slice(1).toUpperCase(),
+      });
+      const inline = `<script nonce="${nonce}">${frameInboxScript(announcement)}</script>`;
+      expect(html).toContain(inline);
+      expect(html.indexOf(inline)).toBeLessThan(html.indexOf('<script type="module"'));
       // Everything but the nonce is the messenger's policy.
       const withoutNonce = (directives: string[]) =>
         directives.map((d) => d.replace(/'nonce-[^']+'/, "'nonce'"));
@@ -273,6 +284,8 @@ describe("messenger origin", () => {
     expect(await (await fetch(`${server.messengerUrl}/banner`)).text()).toContain(
       '<link rel="stylesheet" href="/assets/banner-main-abcd1234.css">',
     );
+    // The messenger's own page announces itself from its app (it has no such script).
+    expect(await (await fetch(`${server.messengerUrl}/`)).text()).not.toContain("<script nonce=");
     // A fresh nonce per response.
     const nonces = await Promise.all(
       [1, 2].map(async () =>

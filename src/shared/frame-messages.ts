@@ -279,5 +279,8 @@ export function fromFrame(event: MessageEvent, frameUrl: string, frameWindow?: W
   return frameWindow === undefined || frameWindow === null || event.source === frameWindow;
 }
 
-/** Serialises a message for `postMessage`, as a JSON string like the reference's. */
-export const frameMessageText = (message: { name: string }) => JSON.stringify(message);
+/**
+ * Serialises a message for `postMessage`, as a JSON string like the reference's; a banner's or
+ * modal's own messages carry its frame's `type` ("BANNER", "MODAL").
+ */
+export const frameMessageText = (message: { name: string; type?: string }) => JSON.stringify(message);

@@ -1,4 +1,4 @@
-import { type MouseEvent, type RefObject, useEffect, useMemo, useState } from "react";
+import { type MouseEvent, type RefObject, useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { type ActionMessage, actionMessage, type OutboundButton, readButtons } from "./outbound-content.ts";
 import type { FrameSchemas, ParentChannel } from "./parent-channel.ts";
 import { sanitizeHtml } from "./sanitize-html.ts";
@@ -17,7 +17,9 @@ export function useOutboundData<Data extends { body?: unknown; buttons?: unknown
   channel: ParentChannel<T>,
 ) {
   const [data, setData] = useState<Data | null>(null);
-  useEffect(
+  // Before the first paint: the host's data may already be waiting in the page's inbox
+  // (frame-inbox.ts), and then the first frame drawn is the content, not an empty page.
+  useLayoutEffect(
     () => channel.start((message) => setData((message as { data: unknown }).data as Data)),
     [channel],
   );

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { frameInboxScript } from "../../shared/frame-inbox.ts";
 import { hostToBanner } from "../../shared/frame-messages.ts";
 import { createParentChannel } from "./parent-channel.ts";
 
@@ -84,5 +85,25 @@ describe("parent channel", () => {
     stop();
     frame.deliver(bannerData, "https://shop.example");
     expect(received).toEqual([]);
+  });
+
+  test("after the page's script announced the frame, the host's messages that came first are handled at start, once", () => {
+    const frame = fakeFrame("https://shop.example/");
+    const announcement = JSON.stringify({ name: "banner-loaded", type: "BANNER" });
+    new Function("window", frameInboxScript(announcement))(frame.view);
+    expect(frame.posted).toEqual([{ message: JSON.parse(announcement), target: "https://shop.example" }]);
+    // The host answers while the app is still loading; one answer comes from the wrong origin.
+    frame.deliver(bannerData, "https://evil.example");
+    frame.deliver(bannerData, "https://shop.example");
+
+    const { channel, received } = bannerChannel(frame);
+    channel.start((message) => received.push(message));
+    expect(received).toEqual([bannerData]);
+    expect(channel.origin()).toBe("https://shop.example");
+    expect(frame.posted).toHaveLength(1); // not announced twice
+
+    const later = { ...bannerData, data: { title: "Later" } };
+    frame.deliver(later, "https://shop.example");
+    expect(received).toEqual([bannerData, later]);
   });
 });

@@ -1,3 +1,4 @@
+import { takeFrameInbox } from "../../shared/frame-inbox.ts";
 import { frameMessageText, type MessageOf, parseFrameMessage } from "../../shared/frame-messages.ts";
 
 /**
@@ -23,7 +24,11 @@ export type FrameSchemas = Parameters<typeof parseFrameMessage>[1];
 export interface ParentChannel<T extends FrameSchemas> {
   /** Posts a message to the parent; before an origin is pinned only the announcement may go out. */
   send(message: { name: string; data?: unknown; newTab?: boolean }): void;
-  /** Starts listening and announces the frame (`banner-loaded` / `modal-loaded`). Answers the stop. */
+  /**
+   * Starts listening and announces the frame (`banner-loaded` / `modal-loaded`), unless the page's
+   * inline script already did (frame-inbox.ts): what the host sent since is handled first, in this
+   * call. Answers the stop.
+   */
   start(onMessage: (message: MessageOf<T>) => void): () => void;
   /** The pinned parent origin, once the host has spoken. */
   origin(): string | null;
@@ -73,8 +78,11 @@ export function createParentChannel<T extends FrameSchemas>(options: {
         pinned ??= event.origin;
         onMessage(message);
       };
+      // In one task: the page script's listener stops as this one starts, so nothing is lost or doubled.
       view.addEventListener("message", listener);
-      post({ name: options.loadedName }, expected ?? "*");
+      const inbox = takeFrameInbox(view);
+      for (const event of inbox.events) listener(event);
+      if (!inbox.announced) post({ name: options.loadedName }, expected ?? "*");
       return () => view.removeEventListener("message", listener);
     },
     origin: () => pinned,

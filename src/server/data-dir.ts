@@ -6,8 +6,8 @@ import { StartupError } from "./startup-error.ts";
 export async function ensureWritableDataDir(dataDir: string): Promise<void> {
   const probe = join(dataDir, `.write-probe-${process.pid}`);
   try {
-    // Synchronous: nothing else runs yet, and the first asynchronous file call of a process waits for
-    // Bun's I/O threads to start (about 4 ms of every start).
+    // Synchronous: it runs once, before the server listens, and the first asynchronous file call of a
+    // process waits for Bun's I/O threads to start (about 4 ms of every start).
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(probe, "ok");
     rmSync(probe);

@@ -25,8 +25,8 @@ const loadedWhenUsed = [
 ];
 
 /**
- * Node's modules that cost a start 10–35 ms each (node:dns about 30 ms, node:zlib about 24 ms): Bun loads one when it
- * is first imported, which a static import of it in any module loaded at start does.
+ * Node's modules that cost a start 10–35 ms each (node:dns about 30 ms, node:zlib about 24 ms): Bun
+ * loads one when it is first imported, which a static import of it in any module loaded at start does.
  */
 const builtinsLoadedWhenUsed = [
   "node:dns",
@@ -56,14 +56,26 @@ async function loadedAtStart(): Promise<string[]> {
   return loaded;
 }
 
-/** The builtins among `names` that `source` imports or requires by name (`import type` costs nothing). */
+/**
+ * The builtins among `names` that `source` loads as it is evaluated: a static import (with bindings,
+ * for its side effects, or re-exported) or a `require` as a statement of its own at the top of a
+ * CommonJS file. `import type` costs nothing, and a `require` or `import()` inside a function runs at
+ * first use. A builtin that another builtin loads (node:https loads node:tls) is not seen here.
+ */
 function builtinsNamed(source: string, names: readonly string[]): string[] {
   const found = new Set<string>();
-  const imports =
-    /^\s*import\s+(?!type\b)[^;]*?\bfrom\s*["']([^"']+)["']|\brequire\(\s*["']([^"']+)["']\s*\)/gm;
-  for (const match of source.matchAll(imports)) {
-    const specifier = match[1] ?? match[2] ?? "";
-    const name = specifier.startsWith("node:") ? specifier : `node:${specifier}`;
+  const specifier = `["']([^"']+)["']`;
+  const loads = new RegExp(
+    [
+      `^\\s*(?:import|export)\\s+(?!type\\b)[^;]*?\\bfrom\\s*${specifier}`,
+      `^\\s*import\\s*${specifier}`,
+      `^(?:(?:const|let|var)\\s+[^=;]+=\\s*)?require\\(\\s*${specifier}\\s*\\)`,
+    ].join("|"),
+    "gm",
+  );
+  for (const match of source.matchAll(loads)) {
+    const loaded = match[1] ?? match[2] ?? match[3] ?? "";
+    const name = loaded.startsWith("node:") ? loaded : `node:${loaded}`;
     if (names.includes(name)) found.add(name);
   }
   return [...found];
@@ -81,11 +93,16 @@ test("the server's entry loads none of the modules a start does not need", async
   expect(builtins).toEqual([]);
 });
 
-test("a static import or a require of a builtin is found, an import of its types is not", () => {
+test("a builtin loaded as a module is evaluated is found; its types, and loads at first use, are not", () => {
   const names = ["node:zlib", "node:stream"];
-  expect(builtinsNamed(`import { gunzipSync } from "node:zlib";`, names)).toEqual(["node:zlib"]);
-  expect(builtinsNamed(`import {\n  Transform,\n} from "stream";`, names)).toEqual(["node:stream"]);
-  expect(builtinsNamed(`var Stream = require("stream");`, names)).toEqual(["node:stream"]);
-  expect(builtinsNamed(`import type { Readable } from "node:stream";`, names)).toEqual([]);
-  expect(builtinsNamed(`const { pipeline } = await import("node:stream");`, names)).toEqual([]);
+  const found = (source: string) => builtinsNamed(source, names);
+  expect(found(`import { gunzipSync } from "node:zlib";`)).toEqual(["node:zlib"]);
+  expect(found(`import {\n  Transform,\n} from "stream";`)).toEqual(["node:stream"]);
+  expect(found(`import "node:zlib";`)).toEqual(["node:zlib"]);
+  expect(found(`export { gunzipSync } from "node:zlib";`)).toEqual(["node:zlib"]);
+  expect(found(`var Stream = require("stream");`)).toEqual(["node:stream"]);
+  expect(found(`import type { Readable } from "node:stream";`)).toEqual([]);
+  expect(found(`export type { Readable } from "node:stream";`)).toEqual([]);
+  expect(found(`const { pipeline } = await import("node:stream");`)).toEqual([]);
+  expect(found(`function later() {\n  return require("node:zlib");\n}`)).toEqual([]);
 });

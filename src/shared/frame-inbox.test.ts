@@ -42,7 +42,7 @@ describe("the frame page's inbox script", () => {
     expect(page.posted).toEqual([{ message: announcement, target: "*" }]);
   });
 
-  test("a page that is not framed announces nothing, and its channel announces itself", () => {
+  test("a page that is not framed announces nothing, and leaves it to its channel", () => {
     const page = fakePage("https://shop.example/", { framed: false });
     page.runScript();
     expect(page.posted).toEqual([]);

@@ -10,7 +10,10 @@
 
 /** What the inline script leaves for the app. */
 export interface FrameInbox {
-  /** Whether the announcement went out (the page is framed and the parent took the post). */
+  /**
+   * Whether the announcement was posted: the page is framed and `postMessage` did not throw (a post
+   * to an origin the parent is not at is dropped silently, as the channel's would be).
+   */
   announced: boolean;
   /** The parent's messages that came before the app listened, oldest first. */
   events: MessageEvent[];
@@ -49,7 +52,7 @@ export function installFrameInbox(view: InboxWindow, announcement: string): void
     view.parent.postMessage(announcement, target);
     inbox.announced = true;
   } catch {
-    // A parent that went away: the app's channel announces again.
+    // A parent that went away: the app's channel announces instead.
   }
 }
 

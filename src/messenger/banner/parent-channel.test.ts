@@ -106,4 +106,23 @@ describe("parent channel", () => {
     frame.deliver(later, "https://shop.example");
     expect(received).toEqual([bannerData, later]);
   });
+
+  test("when the page's script could not post, the channel announces the frame itself, once", () => {
+    const frame = fakeFrame("https://shop.example/");
+    const refusing = {
+      postMessage() {
+        throw new Error("the parent went away");
+      },
+    };
+    Object.assign(frame.view, { parent: refusing });
+    new Function("window", frameInboxScript(JSON.stringify({ name: "banner-loaded", type: "BANNER" })))(
+      frame.view,
+    );
+    Object.assign(frame.view, { parent: frame.parent });
+    const { channel } = bannerChannel(frame);
+    channel.start(() => {});
+    expect(frame.posted).toEqual([
+      { message: { name: "banner-loaded", type: "BANNER" }, target: "https://shop.example" },
+    ]);
+  });
 });

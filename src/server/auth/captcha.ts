@@ -36,13 +36,14 @@ const altchaCounter = { min: 2_000, max: 8_000 };
 /** The most work an account-bound challenge asks: 64 times the usual, a few seconds in a browser. */
 export const maxAltchaLevel = 64;
 
+type Altcha = typeof import("altcha-lib") & Pick<typeof import("altcha-lib/algorithms/sha"), "deriveKey">;
+let altchaModule: Promise<Altcha> | undefined;
 /** ALTCHA's library, loaded by the first challenge or solution rather than by every start. */
-async function altcha() {
-  const [library, { deriveKey }] = await Promise.all([
-    import("altcha-lib"),
-    import("altcha-lib/algorithms/sha"),
-  ]);
-  return { ...library, deriveKey };
+function altcha(): Promise<Altcha> {
+  altchaModule ??= Promise.all([import("altcha-lib"), import("altcha-lib/algorithms/sha")]).then(
+    ([library, { deriveKey }]) => ({ ...library, deriveKey }),
+  );
+  return altchaModule;
 }
 
 /** What a bound challenge carries instead of the account key itself (an id or a typed name). */

@@ -1,25 +1,13 @@
-import type { TOTP } from "otpauth";
-
-type Otpauth = typeof import("otpauth");
-let otpauthModule: Otpauth | undefined;
-/**
- * otpauth is loaded by the first code made or checked, not by every start (startup-modules.test.ts);
- * `require` keeps these functions synchronous.
- */
-const otpauth = (): Otpauth => {
-  otpauthModule ??= require("otpauth") as Otpauth;
-  return otpauthModule;
-};
+import { Secret, TOTP } from "otpauth";
 
 /** RFC 6238 codes: 6 digits, 30 s steps; one step of clock drift either way is accepted. */
 const issuer = "Morph Admin";
 
 export function newTotpSecret(): string {
-  return new (otpauth().Secret)({ size: 20 }).base32;
+  return new Secret({ size: 20 }).base32;
 }
 
 function totpFor(secret: string, label: string): TOTP {
-  const { Secret, TOTP } = otpauth();
   return new TOTP({
     issuer,
     label,

@@ -188,6 +188,18 @@ describe("gleam serve from the binary alone", () => {
     const demo = await fetch(`${main}/demo`);
     expect(demo.status).toBe(200);
     expect(await demo.text()).toContain("/sdk/loader.js");
+    // The banner page's inline script is a function's source (frame-inbox.ts): minified and compiled
+    // to bytecode here, it must still be whole and announce the frame.
+    const banner = await (await fetch(`${messenger}/banner`)).text();
+    const inline = /<script nonce="[^"]+">([^<]*)<\/script>/.exec(banner)?.[1] ?? "";
+    const posted: string[] = [];
+    const parent = { postMessage: (message: string) => posted.push(message) };
+    const page = Object.assign(new EventTarget(), {
+      document: { referrer: "https://shop.example/" },
+      parent,
+    });
+    new Function("window", inline)(page);
+    expect(posted).toEqual([JSON.stringify({ name: "banner-loaded", type: "BANNER" })]);
   });
 
   test("runs its worker threads: a report parsed, an admin list read, on the seeded demo data", async () => {

@@ -4,13 +4,13 @@ import type { Busboy } from "busboy";
 type BusboyFactory = typeof import("busboy");
 let busboyFactory: BusboyFactory | undefined;
 /**
- * busboy (with node:stream) is loaded by the first upload, not by every start (startup-modules.test.ts);
- * `require` keeps the form's reading synchronous up to its first chunk.
+ * busboy (with node:stream) is loaded by the first upload, not by every start
+ * (startup-modules.test.ts); `require` keeps the form's reading synchronous up to its first chunk.
  */
-const busboy: BusboyFactory = (config) => {
+function loadBusboy(): BusboyFactory {
   busboyFactory ??= require("busboy") as BusboyFactory;
-  return busboyFactory(config);
-};
+  return busboyFactory;
+}
 
 /** The body is not a multipart form that can be read: a broken part, or it ended early. */
 export class MalformedForm extends Error {}
@@ -108,6 +108,8 @@ export function readStreamingForm(
 ): StreamingForm | null {
   const contentType = request.headers.get("content-type") ?? "";
   if (baseContentType(contentType) !== "multipart/form-data" || request.body === null) return null;
+  // Outside the `try`: a library that fails to load is an error, not a body without a boundary.
+  const busboy = loadBusboy();
   let parser: Busboy;
   try {
     parser = busboy({

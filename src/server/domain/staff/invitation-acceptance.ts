@@ -3,7 +3,6 @@ import { type InvitationAccept, teamErrors } from "../../../shared/team-api.ts";
 import { userErrors } from "../../../shared/users-api.ts";
 import type { PasswordHashing } from "../../auth/password-hashing.ts";
 import { newRecoveryCode, recoveryCodeHash } from "../../auth/recovery-codes.ts";
-import { verifyTotp } from "../../auth/totp.ts";
 import { findUserById, type StoredUser } from "../../auth/users-repository.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 import { parseJson } from "../repository-helpers.ts";
@@ -34,14 +33,16 @@ class Refused extends Error {
 const invalidLink: TeamRefusal = { status: 404, error: teamErrors.invalidLink };
 
 /** The two-factor step: null when it passes (or is not asked for), else the refusal. */
-function mfaRefusal(
+async function mfaRefusal(
   invitation: InvitationRow,
   code: string | undefined,
   required: boolean,
-): TeamRefusal | null {
+): Promise<TeamRefusal | null> {
   if (code === undefined)
     return required ? { status: 400, error: teamErrors.codeRequired, field: "code" } : null;
   if (!invitation.mfa_secret) return { status: 400, error: teamErrors.codeRequired, field: "code" };
+  // otpauth loads with the first code made or checked, not at every start (startup-modules.test.ts).
+  const { verifyTotp } = await import("../../auth/totp.ts");
   return verifyTotp(invitation.mfa_secret, code)
     ? null
     : { status: 400, error: teamErrors.invalidCode, field: "code" };
@@ -61,7 +62,7 @@ export async function acceptInvitation(
 ): Promise<Accepted | TeamRefusal> {
   const invitation = await findInvitationByToken(sql, token, now);
   if (!invitation) return invalidLink;
-  const refused = mfaRefusal(invitation, form.code, await staffMfaRequired(sql));
+  const refused = await mfaRefusal(invitation, form.code, await staffMfaRequired(sql));
   if (refused) return refused;
   const nickname = form.nickname.trim();
   const [taken] = await sql`SELECT id FROM users WHERE name_key = ${nickname.toLowerCase()}`;

@@ -6,7 +6,6 @@ import {
   teamErrors,
 } from "../../../shared/team-api.ts";
 import { createAuthSession } from "../../auth/auth-sessions-repository.ts";
-import { newTotpSecret, totpUri } from "../../auth/totp.ts";
 import { totpQrCode } from "../../auth/totp-qr-code.ts";
 import { acceptInvitation } from "../../domain/staff/invitation-acceptance.ts";
 import { findInvitationByToken, setInvitationMfaSecret } from "../../domain/staff/invitations-repository.ts";
@@ -58,6 +57,8 @@ export function invitationAcceptRoutes(deps: InvitationDeps & { sql: SQL }): Api
     if (refused) return refused;
     const invitation = await findInvitationByToken(sql, params.token ?? "", new Date());
     if (!invitation) return invalid();
+    // otpauth loads with the first code made or checked, not at every start (startup-modules.test.ts).
+    const { newTotpSecret, totpUri } = await import("../../auth/totp.ts");
     const secret = newTotpSecret();
     await setInvitationMfaSecret(sql, invitation.id, secret);
     const otpauthUrl = totpUri(secret, invitation.email);

@@ -3,7 +3,7 @@ import type { ServedBuildManifest } from "../shared/build-manifest.ts";
 import { frameInboxScript } from "../shared/frame-inbox.ts";
 import { frameMessageText } from "../shared/frame-messages.ts";
 import { frameKeyOf } from "../shared/frame-source.ts";
-import { renderShell } from "./html-shell.ts";
+import { renderShell, type ShellOptions } from "./html-shell.ts";
 import type { Handler } from "./http/request-log.ts";
 import { createNonce, messengerPolicy } from "./http/security-headers.ts";
 import { createStaticFiles } from "./http/static-files.ts";
@@ -42,11 +42,11 @@ export function createMessengerOrigin({
 }: MessengerOriginDeps): Handler {
   const files = createStaticFiles(join(distDir, "messenger"));
   // The messenger at the root, the banner and modal frames beside it: each page is its own app.
-  const pages = new Map([
-    ["/", { title: "Messenger", app: manifest.apps.messenger, headScript: undefined }],
+  const pages = new Map<string, Pick<ShellOptions, "title" | "app" | "headScript">>([
+    ["/", { title: "Messenger", app: manifest.apps.messenger }],
     ["/banner", { title: "Banner", app: manifest.apps.banner, headScript: bannerInboxScript }],
     ["/modal", { title: "Modal", app: manifest.apps.modal, headScript: modalInboxScript }],
-    ["/builder", { title: "Builder", app: manifest.apps.builder, headScript: undefined }],
+    ["/builder", { title: "Builder", app: manifest.apps.builder }],
   ]);
   return async (request) => {
     const url = new URL(request.url);

@@ -1,6 +1,7 @@
 import type { SQL } from "bun";
 import { type InvitationAccept, teamErrors } from "../../../shared/team-api.ts";
 import { userErrors } from "../../../shared/users-api.ts";
+import { loadTotp } from "../../auth/load-totp.ts";
 import type { PasswordHashing } from "../../auth/password-hashing.ts";
 import { newRecoveryCode, recoveryCodeHash } from "../../auth/recovery-codes.ts";
 import { findUserById, type StoredUser } from "../../auth/users-repository.ts";
@@ -41,8 +42,7 @@ async function mfaRefusal(
   if (code === undefined)
     return required ? { status: 400, error: teamErrors.codeRequired, field: "code" } : null;
   if (!invitation.mfa_secret) return { status: 400, error: teamErrors.codeRequired, field: "code" };
-  // otpauth loads with the first code made or checked, not at every start (startup-modules.test.ts).
-  const { verifyTotp } = await import("../../auth/totp.ts");
+  const { verifyTotp } = await loadTotp();
   return verifyTotp(invitation.mfa_secret, code)
     ? null
     : { status: 400, error: teamErrors.invalidCode, field: "code" };

@@ -40,14 +40,12 @@ export async function pinnedFetch(
   const headers = new Headers(init.headers);
   headers.set("Host", pinned.host);
   const serverName = pinned.serverName;
-  const ca = options.ca ? { ca: options.ca } : {};
-  if (!serverName) return fetch(pinned.url, { ...init, headers, redirect: "manual", tls: ca });
-  // node:tls (and node:net with it) loads with the first webhook sent over https, not at every start.
-  const { checkServerIdentity } = await import("node:tls");
-  const tls: BunFetchRequestInitTLS = {
-    ...ca,
-    serverName,
-    checkServerIdentity: (_host, cert) => checkServerIdentity(serverName, cert),
-  };
+  const tls: BunFetchRequestInitTLS = options.ca ? { ca: options.ca } : {};
+  if (serverName) {
+    // node:tls (and node:net with it) loads with the first webhook sent over https, not at every start.
+    const { checkServerIdentity } = await import("node:tls");
+    tls.serverName = serverName;
+    tls.checkServerIdentity = (_host, cert) => checkServerIdentity(serverName, cert);
+  }
   return fetch(pinned.url, { ...init, headers, redirect: "manual", tls });
 }

@@ -3,6 +3,7 @@ import { LoginRequest } from "../../../shared/auth-api.ts";
 import { accountDisabledMessage } from "../../auth/auth-guard.ts";
 import { loginAccountKey, slowdownMs } from "../../auth/auth-limits.ts";
 import { createAuthSession } from "../../auth/auth-sessions-repository.ts";
+import { loadTotp } from "../../auth/load-totp.ts";
 import { recoveryCodeMatches } from "../../auth/recovery-codes.ts";
 import { findUserByLogin, type StoredUser } from "../../auth/users-repository.ts";
 import type { ApiRoute } from "../../http/api-route.ts";
@@ -51,8 +52,7 @@ async function secondStepRefusal(
     await sql`UPDATE users SET mfa_enabled = ${false}, mfa_secret = ${null}, mfa_recovery_hash = ${null}
       WHERE id = ${user.id}`;
   } else {
-    // otpauth loads with the first code made or checked, not at every start (startup-modules.test.ts).
-    const { verifyTotp } = await import("../../auth/totp.ts");
+    const { verifyTotp } = await loadTotp();
     if (!verifyTotp(user.mfaSecret, code ?? "")) return jsonError(401, "invalid code", "code");
   }
   await limiter.clear(codeKey);

@@ -6,6 +6,7 @@ import {
   teamErrors,
 } from "../../../shared/team-api.ts";
 import { createAuthSession } from "../../auth/auth-sessions-repository.ts";
+import { loadTotp } from "../../auth/load-totp.ts";
 import { totpQrCode } from "../../auth/totp-qr-code.ts";
 import { acceptInvitation } from "../../domain/staff/invitation-acceptance.ts";
 import { findInvitationByToken, setInvitationMfaSecret } from "../../domain/staff/invitations-repository.ts";
@@ -57,8 +58,7 @@ export function invitationAcceptRoutes(deps: InvitationDeps & { sql: SQL }): Api
     if (refused) return refused;
     const invitation = await findInvitationByToken(sql, params.token ?? "", new Date());
     if (!invitation) return invalid();
-    // otpauth loads with the first code made or checked, not at every start (startup-modules.test.ts).
-    const { newTotpSecret, totpUri } = await import("../../auth/totp.ts");
+    const { newTotpSecret, totpUri } = await loadTotp();
     const secret = newTotpSecret();
     await setInvitationMfaSecret(sql, invitation.id, secret);
     const otpauthUrl = totpUri(secret, invitation.email);

@@ -1,17 +1,6 @@
 import type { Readable } from "node:stream";
 import type { Busboy } from "busboy";
 
-type BusboyFactory = typeof import("busboy");
-let busboyFactory: BusboyFactory | undefined;
-/**
- * busboy (with node:stream) is loaded by the first upload, not by every start
- * (startup-modules.test.ts); `require` keeps the form's reading synchronous up to its first chunk.
- */
-function loadBusboy(): BusboyFactory {
-  busboyFactory ??= require("busboy") as BusboyFactory;
-  return busboyFactory;
-}
-
 /** The body is not a multipart form that can be read: a broken part, or it ended early. */
 export class MalformedForm extends Error {}
 
@@ -108,8 +97,10 @@ export function readStreamingForm(
 ): StreamingForm | null {
   const contentType = request.headers.get("content-type") ?? "";
   if (baseContentType(contentType) !== "multipart/form-data" || request.body === null) return null;
-  // Outside the `try`: a library that fails to load is an error, not a body without a boundary.
-  const busboy = loadBusboy();
+  // busboy (with node:stream) loads with the first upload, not at every start (startup-modules.test.ts),
+  // and `require` (which keeps it once loaded) leaves this reading synchronous. Outside the `try`: a
+  // library that fails to load is an error, not a body without a boundary.
+  const busboy = require("busboy") as typeof import("busboy");
   let parser: Busboy;
   try {
     parser = busboy({

@@ -60,6 +60,9 @@ async function openBugForm(page: Page) {
     await frame(page).locator("[data-home-action='flow:bugreporting']").click({ timeout: 2000 });
     await expect(app(page)).toHaveAttribute("data-screen", "flow/bugreporting", { timeout: 2000 });
   }).toPass();
+  // The form's fields come with the flow's own request: the tests go offline only once they are there
+  // (offline before, the form shows "could not reach the server", seen on a loaded machine).
+  await expect(frame(page).locator("#flow-field-description")).toBeVisible();
 }
 
 /** Fills the form with `marker` in the description and sends it; the frame says it is kept. */

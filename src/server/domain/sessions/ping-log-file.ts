@@ -35,6 +35,10 @@ export interface PingLogFile {
   cutBelow(seq: number): void;
   /** How many pings the files hold (folded ones among them until their file is cut). */
   count(): number;
+  /** Whether this log wrote the file at `path`, or read it back or adopted it: it is cut by this log. */
+  holds(path: string): boolean;
+  /** Takes in files another writer left (its pings are this log's to fold now), to be cut like its own. */
+  adopt(files: readonly LogFile[]): void;
   close(): void;
 }
 
@@ -235,6 +239,11 @@ export function openPingLogFile(
       }
     },
     count: () => kept.reduce((sum, file) => sum + file.pings, 0),
+    holds: (path) => kept.some((file) => file.path === path),
+    adopt(files) {
+      for (const { path, lastSeq, pings } of files)
+        if (!kept.some((file) => file.path === path)) kept.push({ path, lastSeq, pings });
+    },
     close: closeCurrent,
   };
 }

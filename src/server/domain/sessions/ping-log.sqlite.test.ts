@@ -452,6 +452,72 @@ describe("the ping log", () => {
 });
 
 describe("the ping log beside another writer on the file", () => {
+  test("a drain folds what it keeps while another process holds the write lock for a moment", async () => {
+    await withDatabase(async (db) => {
+      const writer = createPingWriter(db.sql, { foldAfterMs: 60_000 });
+      const session = await createSession(db.sql, db.projectId);
+      await writer.record(session.id, { events: [pageView("https://shop.example/locked")] });
+      // Another process (a server starting on the file, a command) writes while this one stops.
+      const holder = Bun.spawn(
+        [
+          process.execPath,
+          "-e",
+          `const { Database } = require("bun:sqlite");
+          const db = new Database(${JSON.stringify(db.filename)});
+          db.run("BEGIN IMMEDIATE");
+          db.run("INSERT INTO database_writers (id, seen_at_ms) VALUES ('holder', 0)");
+          console.log("held");
+          setTimeout(() => db.run("ROLLBACK"), 400);`,
+        ],
+        { stdout: "pipe" },
+      );
+      const reader = holder.stdout.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain("held");
+      await writer.drain();
+      await holder.exited;
+      expect(logged(db.filename)).toBe(0);
+      expect((await storedRow(db.sql, session.id)).last_page).toBe("https://shop.example/locked");
+    });
+  });
+
+  test("pings a writer stopped with, unfolded, are folded by the other once it is alone", async () => {
+    const writers = { beatMs: 40, quietMs: 150 };
+    const first = await database();
+    const firstWriter = createPingWriter(first.sql, {
+      foldAfterMs: 60_000,
+      writers,
+      onError: () => undefined,
+    });
+    const session = await createSession(first.sql, first.projectId);
+    await firstWriter.record(session.id, { events: [pageView("https://shop.example/left-1")] });
+    await firstWriter.record(session.id, { events: [pageView("https://shop.example/left-2")] });
+    // The first cannot fold (as when the file was locked at its stop): its pings stay in its file.
+    await first.sql`CREATE TRIGGER refuse_all BEFORE INSERT ON widget_event_batches BEGIN SELECT RAISE(ABORT, 'full'); END`;
+    const second = await database(first.filename);
+    const secondWriter = createPingWriter(second.sql, { foldAfterMs: 60_000, writers });
+    try {
+      // The second has seen the first at its start, and waits for it to fold.
+      await until(
+        async () => Number((await second.sql`SELECT count(*) AS n FROM database_writers`)[0].n) === 2,
+        3000,
+        { everyMs: 5 },
+      );
+      await firstWriter.drain();
+      await first.sql`DROP TRIGGER refuse_all`;
+      await first.close();
+      expect(logged(second.filename)).toBe(2);
+      await secondWriter.ready();
+      await foldedWithin(async () => logged(second.filename) === 0);
+      expect(await storedRow(second.sql, session.id)).toMatchObject({
+        page_views: 2,
+        last_page: "https://shop.example/left-2",
+      });
+    } finally {
+      await secondWriter.drain();
+      await second.close();
+    }
+  }, 15_000);
+
   test("a second server on the file reads at once what the first acknowledged, before and after it came", async () => {
     const first = await database();
     const firstWriter = createPingWriter(first.sql, { foldAfterMs: 60_000 });

@@ -53,7 +53,8 @@ import { type SessionRow, type StoredSession, sessionFromRow } from "./sessions-
  * `sessionsPerFold` sessions and `pingsPerFold` pings per transaction (the bound on how long one holds
  * the event loop), all of them before the database closes (`drain`). The log is cut below its oldest
  * unfolded ping once the fold committed, a file at a time. The next process to open the database
- * folds what a previous one left (`openPingLog`); a ping whose events are stored was folded.
+ * folds what a previous one left (`openPingLog`), and so does a writer that was beside it once it is
+ * alone again (`takeLeftovers`); a ping whose events are stored was folded.
  */
 
 export interface PingLogOptions {
@@ -184,6 +185,9 @@ const withoutWriters = ({ writers: _, ...rest }: PingLogOptions) => rest;
 
 /** How long a server starting beside another waits for that one to fold its pings. */
 const leftoverWaitMs = 3000;
+/** Folds a drain tries before it leaves what failed to the files. */
+const drainTries = 3;
+const drainRetryMs = 100;
 
 /** The unfolded pings by session, in the order their sessions came in (the first ping of each). */
 class UnfoldedPings {
@@ -200,8 +204,14 @@ class UnfoldedPings {
   take(pings: readonly LoggedPing[], since: number): void {
     for (const ping of pings) {
       const entry = this.sessions.get(ping.sessionId);
-      if (entry) entry.pings.push(ping);
-      else {
+      if (entry) {
+        entry.pings.push(ping);
+        // Pings another writer left, taken in after this log's own: a session's pings stay in seq order.
+        if ((entry.pings.at(-2) as LoggedPing).seq > ping.seq) {
+          entry.pings.sort((a, b) => a.seq - b.seq);
+          this.ordered = false;
+        }
+      } else {
         if (ping.seq < this.lastFirstSeq) this.ordered = false;
         this.lastFirstSeq = ping.seq;
         this.sessions.set(ping.sessionId, { pings: [ping], since });
@@ -314,7 +324,7 @@ class SqlitePingLog implements PingLog {
   private readonly file: PingLogFile;
   /** The log's folder beside the database file (null in memory). */
   private readonly folder: string | null;
-  private wasAlone = true;
+  private wasAlone: boolean;
 
   constructor(
     readonly connection: Database,
@@ -332,6 +342,8 @@ class SqlitePingLog implements PingLog {
       ...withoutWriters(options),
     };
     this.keptSessions = new KeptSessions(this.settings.now);
+    // Beside another writer at start, the first answer of alone() is a change, and takes its leftovers.
+    this.wasAlone = !writers.othersAtStart;
     const folder = pingLogFolder(connection.filename);
     this.folder = folder;
     const files = readPingLogFiles(folder);
@@ -350,11 +362,27 @@ class SqlitePingLog implements PingLog {
     const alone = this.writers.alone();
     // Rows kept while another wrote may be older than what it wrote.
     if (alone !== this.wasAlone) this.keptSessions.clear();
-    // The other writer may have logged and folded pings meanwhile: seqs go on past its.
-    if (alone && !this.wasAlone)
-      this.seq = Math.max(this.seq, lastSeq(this.connection, readPingLogFiles(this.folder)));
+    if (alone && !this.wasAlone) this.takeLeftovers();
     this.wasAlone = alone;
     return alone;
+  }
+
+  /**
+   * Alone again: the other writer is gone. It may have logged and folded pings meanwhile, so seqs go on
+   * past its; and pings it logged but could not fold (it was killed, or the file was locked at its
+   * stop) are in files only it held: this log takes them in and folds them, rather than leave them
+   * unread until the next start.
+   */
+  private takeLeftovers(): void {
+    const files = readPingLogFiles(this.folder);
+    this.seq = Math.max(this.seq, lastSeq(this.connection, files));
+    const left = files.filter((file) => !this.file.holds(file.path));
+    if (left.length === 0) return;
+    this.file.adopt(left);
+    const unfolded = unfoldedIn(this.connection, left);
+    if (unfolded.length === 0) return;
+    this.unfoldedPings.take(unfolded, Number.NEGATIVE_INFINITY);
+    this.schedule();
   }
 
   /** At each beat: once another writer is there, what is kept is folded at once for it to read. */
@@ -418,7 +446,13 @@ class SqlitePingLog implements PingLog {
   async drain(): Promise<void> {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    await this.fold();
+    // A fold that failed is tried again a few times: what is still unfolded after that stays in the
+    // files, for the next writer on the file to fold.
+    for (let tries = 0; tries < drainTries; tries++) {
+      if (tries > 0) await Bun.sleep(drainRetryMs);
+      await this.fold();
+      if (this.unfoldedPings.count === 0) break;
+    }
     this.file.close();
     this.writers.stop();
   }
@@ -584,10 +618,7 @@ function lastSeq(connection: Database, files: ReturnType<typeof readPingLogFiles
 /**
  * A previous process's pings that are not folded yet, oldest first, and the log's files they were read
  * from. Pings an earlier version left in the log table are moved to a file first (written and synced
- * before the rows go). The log is cut below the oldest unfolded ping only, so it may hold pings folded
- * since. A ping whose seq keys an event batch is one of them (a fold writes the batch with the
- * session's change, in one transaction), and so is every earlier ping of its session (a fold takes all
- * of a session's pings, and writes a batch for them even when they carry no event).
+ * before the rows go).
  */
 function leftoverPings(
   connection: Database,
@@ -601,8 +632,23 @@ function leftoverPings(
   const kept = moved
     ? [...files.filter((file) => file.path !== moved.path), { ...moved, logged: fromTable }]
     : files;
+  return { unfolded: unfoldedIn(connection, kept, moved ? [] : fromTable), files: kept };
+}
+
+/**
+ * The pings of `files` (and `more`) that no fold stored, oldest first. The log is cut below the oldest
+ * unfolded ping only, so it may hold pings folded since. A ping whose seq keys an event batch is one of
+ * them (a fold writes the batch with the session's change, in one transaction), and so is every earlier
+ * ping of its session (a fold takes all of a session's pings, and writes a batch for them even when
+ * they carry no event).
+ */
+function unfoldedIn(
+  connection: Database,
+  files: ReadonlyArray<{ logged: LoggedPing[] }>,
+  more: readonly LoggedPing[] = [],
+): LoggedPing[] {
   const bySeq = new Map<number, LoggedPing>();
-  for (const ping of [...kept.flatMap((file) => file.logged), ...(moved ? [] : fromTable)])
+  for (const ping of [...files.flatMap((file) => file.logged), ...more])
     if (!bySeq.has(ping.seq)) bySeq.set(ping.seq, ping);
   const pings = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
   const batched = new Set<number>();
@@ -617,10 +663,7 @@ function leftoverPings(
   }
   const foldedThrough = new Map<string, number>();
   for (const ping of pings) if (batched.has(ping.seq)) foldedThrough.set(ping.sessionId, ping.seq);
-  return {
-    unfolded: pings.filter((ping) => ping.seq > (foldedThrough.get(ping.sessionId) ?? 0)),
-    files: kept,
-  };
+  return pings.filter((ping) => ping.seq > (foldedThrough.get(ping.sessionId) ?? 0));
 }
 
 /** The pings an earlier version left in the log table (migration 044). */
@@ -654,7 +697,10 @@ function parsedOrNull(text: string): unknown {
  * session it joined; a deleted one drops them), their events stored as batches.
  */
 function writeFold(connection: Database, pings: readonly LoggedPing[]): Map<string, PingedColumns> {
-  connection.prepare("BEGIN").run();
+  // IMMEDIATE: the write lock is waited for at BEGIN, up to busy_timeout. A deferred transaction that
+  // read first was refused at once when another process held the lock (sqlite-immediate-transactions.ts),
+  // and a drain beside a server starting on the file left its pings unfolded.
+  connection.prepare("BEGIN IMMEDIATE").run();
   try {
     const ids = [...new Set(pings.map((ping) => ping.sessionId))];
     const rows = allWhereIn<FoldTarget>(connection, { head: sessionColumns, column: "id" }, ids);

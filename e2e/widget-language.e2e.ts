@@ -1,7 +1,8 @@
-import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type FrameLocator, type Page } from "@playwright/test";
 import { snippetHostPage } from "./support/host-page.ts";
 import { hostPageSeries } from "./support/host-page-series.ts";
 import { frame, fromFrame, gleap, isOpened, messengerFrame } from "./support/messenger-frame.ts";
+import { bannerFrame, modalFrame } from "./support/outbound-surfaces.ts";
 import { sdkSnippet, waitForSdkInitialized } from "./support/sdk-snippet.ts";
 import { test } from "./support/spec-test.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
@@ -21,6 +22,25 @@ test.beforeAll(async () => {
   // Stored as a new project's: no language in the config, so the default (the visitor's) applies.
   keys.visitor = await projects.create("visitor", {});
   keys.german = await projects.create("german", { localizationOptions: { language: "de", rtl: false } });
+  keys.englishOutbounds = await projects.create("english-outbounds", {}, [
+    {
+      type: "banner",
+      config: {
+        title: "Acme Notes 3.0 is here.",
+        body: "<p>Shared spaces, offline sync and a faster editor.</p>",
+        buttons: [{ text: "Try it!", action: "close", style: "primary" }],
+      },
+    },
+    { type: "notification", config: { text: "Your export is ready.", sender: { name: "Lina" } } },
+    {
+      type: "modal",
+      config: {
+        title: "Invite your team to Acme Notes, and keep every decision in one place.",
+        body: "<p>Shared spaces are here.</p>",
+        showCloseButton: true,
+      },
+    },
+  ]);
   keys.outbounds = await projects.create("outbounds", {}, [
     { type: "banner", config: { title: "عرض الربيع", body: "<p>خصم ٢٠٪</p>" } },
     { type: "notification", config: { text: "تصديرك جاهز", sender: { name: "لينا" } } },
@@ -120,6 +140,101 @@ test.describe("an Arabic browser, outbounds", () => {
     await expect(stack.locator(".gn-item")).toHaveCount(1, { timeout: 15_000 });
     await expect(stack).toHaveAttribute("dir", "rtl");
     await expect(stack).toHaveAttribute("aria-label", "الإشعارات");
+  });
+});
+
+/**
+ * Where the text of `selector` (first match) starts and ends on screen, in the frame: the boxes of its
+ * first and last letters, and the element's own box.
+ */
+async function textEnds(target: FrameLocator, selector: string) {
+  return target
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const texts: Text[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode())
+        if ((node.textContent ?? "").trim() !== "") texts.push(node as Text);
+      const box = (node: Text, offset: number) => {
+        const range = document.createRange();
+        range.setStart(node, offset);
+        range.setEnd(node, offset + 1);
+        const rect = range.getBoundingClientRect();
+        return { left: rect.left, right: rect.right };
+      };
+      const first = texts[0] as Text;
+      const last = texts[texts.length - 1] as Text;
+      const lastText = last.textContent ?? "";
+      const own = element.getBoundingClientRect();
+      return {
+        first: box(first, (first.textContent ?? "").search(/\S/)),
+        last: box(last, lastText.trimEnd().length - 1),
+        box: { left: own.left, right: own.right, top: own.top, bottom: own.bottom },
+      };
+    });
+}
+
+test.describe("an Arabic browser, outbounds written in English", () => {
+  test.use({ locale: "ar" });
+
+  test("the banner and the modal stay mirrored, and their English reads left to right with its period at the end", async ({
+    page,
+    context,
+  }) => {
+    await openHost(page, context, keys.englishOutbounds ?? "");
+    const banner = bannerFrame(page);
+    await expect(banner.getByText("Acme Notes 3.0 is here.")).toBeVisible({ timeout: 15_000 });
+    await expect(banner.locator("html")).toHaveAttribute("dir", "rtl");
+    // The title and the body each read left to right: the first letter left of the period.
+    const title = await textEnds(banner, ".banner-title");
+    const body = await textEnds(banner, ".banner-body");
+    expect(title.first.left).toBeLessThan(title.last.left);
+    expect(body.first.left).toBeLessThan(body.last.left);
+    // The body follows the title to its right, after a space.
+    expect(body.first.left - title.last.right).toBeGreaterThan(2);
+    // The button's "!" at the end of its label; the close control still on the left, the bar's end.
+    const button = await textEnds(banner, ".ob-button");
+    expect(button.first.left).toBeLessThan(button.last.left);
+    const close = await banner.locator(".banner-close").boundingBox();
+    const text = await banner.locator(".banner-text").boundingBox();
+    expect(close && text && close.x + close.width <= text.x).toBe(true);
+
+    // The notification's text too, in the mirrored stack.
+    const stack = page.locator(".gn-stack");
+    await expect(stack.locator(".gn-item")).toHaveCount(1, { timeout: 15_000 });
+    await expect(stack).toHaveAttribute("dir", "rtl");
+    const note = await stack.locator(".gn-content").evaluate((element) => {
+      const text = element.firstChild?.textContent ?? "";
+      const range = document.createRange();
+      const at = (offset: number) => {
+        range.setStart(element.firstChild as Text, offset);
+        range.setEnd(element.firstChild as Text, offset + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return { first: at(0), last: at(text.length - 1) };
+    });
+    expect(note.first).toBeLessThan(note.last);
+
+    const modal = modalFrame(page);
+    await expect(modal.getByRole("heading", { name: /Invite your team/ })).toBeVisible({ timeout: 15_000 });
+    await expect(modal.locator("html")).toHaveAttribute("dir", "rtl");
+    const heading = await textEnds(modal, ".modal-title");
+    expect(heading.first.left).toBeLessThan(heading.last.left);
+    const modalBody = await textEnds(modal, ".modal-body");
+    expect(modalBody.first.left).toBeLessThan(modalBody.last.left);
+    // The long title wraps clear of the close button, which sits at the modal's left (its end): every
+    // line of it beside the button starts right of the button (in the frame's own coordinates).
+    const clearance = await modal.locator(".modal").evaluate((root) => {
+      const close = (root.querySelector(".modal-close") as Element).getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(root.querySelector(".modal-title") as Element);
+      const lines = [...range.getClientRects()];
+      const beside = lines.filter((line) => line.bottom > close.top && line.top < close.bottom);
+      return { beside: beside.length, gap: Math.min(...beside.map((line) => line.left - close.right)) };
+    });
+    expect(clearance.beside).toBeGreaterThan(0);
+    expect(clearance.gap).toBeGreaterThanOrEqual(0);
   });
 });
 

@@ -64,11 +64,15 @@ export function BannerApp({ channel }: { channel: ParentChannel<typeof hostToBan
       <div className="banner-content">
         {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: delegates clicks of the links inside, which are keyboard reachable themselves */}
         <div className="banner-text" onClick={(event) => linkClickToHost(event, send)}>
-          {data.title ? <strong className="banner-title">{data.title}</strong> : null}
-          {body ? (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify (sanitize-html.ts)
-            <span className="banner-body ob-body" dangerouslySetInnerHTML={{ __html: body }} />
-          ) : null}
+          {/* The text takes the direction of its own words (English on a right-to-left page keeps its
+              period at its end); the bar around it keeps the page's. */}
+          <bdi>
+            {data.title ? <strong className="banner-title">{data.title}</strong> : null}
+            {body ? (
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify (sanitize-html.ts)
+              <span className="banner-body ob-body" dangerouslySetInnerHTML={{ __html: body }} />
+            ) : null}
+          </bdi>
         </div>
         <OutboundButtons buttons={buttons} onAction={send} onClose={close} />
       </div>

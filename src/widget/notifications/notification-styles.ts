@@ -163,6 +163,9 @@ button.gn-item, .gn-open { cursor: pointer; }
 .gn-content p { margin: 0; }
 .gn-content p + p { margin-top: 6px; }
 .gn-content ul, .gn-content ol { margin: 4px 0; padding-inline-start: 20px; }
+/* Each paragraph of what the project wrote in the direction of its own words (English on a
+   right-to-left page keeps its period at its end); the stack around it keeps the widget's. */
+.gn-sender, .gn-content, .gn-title, .gn-preview { unicode-bidi: plaintext; }
 .gn-card {
   width: 100%;
   overflow: hidden;

@@ -164,13 +164,33 @@ test("the published SDK's own checklist element speaks the visitor's language, n
     },
   });
 
+  const answers: string[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname.includes("/outbound/checklists"))
+      answers.push(`${response.request().method()} ${response.status()}`);
+  });
   await openSite(page, project.sdkKey, {
     language: "de",
     body: `<gleap-checklist checklistId="${id}"></gleap-checklist>`,
   });
   const checklist = page.locator("gleap-checklist");
+  const progress = checklist.getByText("0 von 2 erledigt");
+  // gleap@14.6.7's element now and then draws nothing although both its requests were answered (on a
+  // busy machine: its load races the session's updates, and it never tries again). Then, and only
+  // then, the page is loaded once more; an answer of ours other than 2xx fails the test.
+  if (
+    !(await expect(progress)
+      .toBeVisible({ timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      ))
+  ) {
+    expect(answers.filter((answer) => !/ 2\d\d$/.test(answer))).toEqual([]);
+    await page.reload();
+  }
   // The published SDK has no texts of its own: before, it showed "taskProgress" and "markAsDone".
-  await expect(checklist.getByText("0 von 2 erledigt")).toBeVisible({ timeout: 15_000 });
+  await expect(progress).toBeVisible({ timeout: 15_000 });
   await expect(checklist.getByText("Noch etwa 4 Min.")).toBeVisible();
   await expect(checklist.getByText("Als erledigt markieren").first()).toBeVisible();
   await expect(checklist.getByText(/taskProgress|markAsDone|aboutMinutes/)).toHaveCount(0);

@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import type { SQL } from "bun";
+import { sha256Hex } from "./native-crypto.ts";
 
 /** A refresh token stays valid this long without use (PLATFORM-DOMAIN.md: 30 days idle). */
 export const refreshIdleDays = 30;
 
-export const hashRefreshToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const hashRefreshToken = (token: string) => sha256Hex(token);
 
 const newRefreshToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
 const idleExpiry = (from: Date) => new Date(from.getTime() + refreshIdleDays * 86_400_000).toISOString();

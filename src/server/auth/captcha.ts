@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import type { Challenge, Solution } from "altcha-lib";
 import type { CaptchaSettings } from "../config.ts";
+import { sha256Hex } from "./native-crypto.ts";
 
 /**
  * Human verification behind one interface (admin spec §7: a loader with a site key and
@@ -48,7 +48,7 @@ function altcha(): Promise<Altcha> {
 
 /** What a bound challenge carries instead of the account key itself (an id or a typed name). */
 function accountBinding(account: string): string {
-  return createHash("sha256").update(`altcha-account:${account}`).digest("hex").slice(0, 32);
+  return sha256Hex(`altcha-account:${account}`).slice(0, 32);
 }
 
 /**

@@ -1,11 +1,9 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { sameText, sha256Hex } from "./native-crypto.ts";
 
 /**
  * MFA recovery codes: shown once when MFA is turned on, stored only as a hash, and typed back with or
  * without dashes, in either case.
  */
-
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 const normalizeRecovery = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, "");
 
@@ -18,11 +16,9 @@ export function newRecoveryCode(): string {
 }
 
 /** What is stored of a recovery code. */
-export const recoveryCodeHash = (code: string): string => sha256(normalizeRecovery(code));
+export const recoveryCodeHash = (code: string): string => sha256Hex(normalizeRecovery(code));
 
 /** Whether a typed recovery code is the one whose hash is stored (compared in constant time). */
 export function recoveryCodeMatches(code: string, storedHash: string): boolean {
-  const left = Buffer.from(recoveryCodeHash(code));
-  const right = Buffer.from(storedHash);
-  return left.length === right.length && timingSafeEqual(left, right);
+  return sameText(recoveryCodeHash(code), storedHash);
 }

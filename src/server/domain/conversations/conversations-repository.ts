@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { SQL } from "bun";
 import type {
   AdminConversationSummary,
@@ -7,6 +6,7 @@ import type {
   ConversationStatus,
   ConversationSummary,
 } from "../../../shared/conversations-api.ts";
+import { randomBytes } from "../../auth/native-crypto.ts";
 import { containsPattern, type ListQuery, listPage } from "../../http/list-query.ts";
 import { findProjectRecord } from "../project-rows.ts";
 import { type RecordRow, rowFields } from "../record-rows.ts";

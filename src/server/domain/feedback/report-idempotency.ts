@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { hmacSha256 } from "../../auth/native-crypto.ts";
 
 /** The request header a report's sender names the report with (the widget makes one per report). */
 export const idempotencyHeader = "idempotency-key";
@@ -28,7 +28,7 @@ export function readIdempotencyKey(headers: Headers): IdempotencyKeyResult {
  */
 export function idempotencyScope(sender: { sessionId: string | null; ip: string }, secret: string): string {
   if (sender.sessionId !== null) return `session:${sender.sessionId}`;
-  const address = createHmac("sha256", secret).update(`report-sender ${sender.ip}`).digest("hex");
+  const address = hmacSha256(secret, `report-sender ${sender.ip}`, "hex");
   return `address:${address.slice(0, 32)}`;
 }
 

@@ -1,6 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { SQL } from "bun";
 import { sharedKeyNamePattern } from "../../../shared/checklist-shared-key-api.ts";
+import { hmacSha256, randomBytes, sameText } from "../../auth/native-crypto.ts";
 import { ensureSetting } from "../settings/settings-repository.ts";
 
 /**
@@ -36,9 +36,7 @@ export interface SharedKeyScope {
 }
 
 function signature(secret: string, scope: SharedKeyScope, name: string): Buffer {
-  return createHmac("sha256", secret)
-    .update(`checklist-shared-key\n${scope.projectId}\n${scope.outboundId}\n${name}`)
-    .digest();
+  return hmacSha256(secret, `checklist-shared-key\n${scope.projectId}\n${scope.outboundId}\n${name}`);
 }
 
 /** The shared key for the group `name` of one checklist: `name.signature`. */
@@ -53,7 +51,5 @@ export function sharedKeyIsGenuine(secret: string, scope: SharedKeyScope, key: s
   const name = key.slice(0, dot);
   if (!sharedKeyNamePattern.test(name)) return false;
   // Compared as text, so only the one spelling the server issued passes (base64 decoding is lenient).
-  const given = Buffer.from(key.slice(dot + 1));
-  const expected = Buffer.from(signature(secret, scope, name).toString("base64url"));
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameText(key.slice(dot + 1), signature(secret, scope, name).toString("base64url"));
 }

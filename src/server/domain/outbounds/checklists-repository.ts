@@ -1,6 +1,6 @@
-import { createHmac } from "node:crypto";
 import type { SQL } from "bun";
 import type { ChecklistStatus } from "../../../shared/outbound-api.ts";
+import { hmacSha256 } from "../../auth/native-crypto.ts";
 import { type RecordRow, rowFields } from "../record-rows.ts";
 
 /**
@@ -45,7 +45,7 @@ function fromRow(row: ChecklistRow): ChecklistInstance {
  * worked out without knowing the shared key.
  */
 export function sharedChecklistId(secret: string, outboundId: string, sharedKey: string): string {
-  const hex = createHmac("sha256", secret).update(`${outboundId}\n${sharedKey}`).digest("hex");
+  const hex = hmacSha256(secret, `${outboundId}\n${sharedKey}`, "hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 

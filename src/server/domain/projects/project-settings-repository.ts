@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import type { SQL } from "bun";
 import type { AdminProjectSettings, FlowConfigWrite } from "../../../shared/inbox-api.ts";
 import { defaultFlowConfig } from "../../../shared/widget-config-api.ts";
+import { randomBytes } from "../../auth/native-crypto.ts";
 import { defaultFeedbackFlows } from "../flows/default-flows.ts";
 import { insertFlow } from "../flows/flows-repository.ts";
 import { findProjectById } from "./projects-repository.ts";

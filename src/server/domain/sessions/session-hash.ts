@@ -1,14 +1,12 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { hmacSha256, sameBytes, sameText } from "../../auth/native-crypto.ts";
 
 /** `gleapHash` is an HMAC of `gleapId` under the server secret: a client can neither forge nor guess one. */
 export function signSessionId(secret: string, gleapId: string): string {
-  return createHmac("sha256", secret).update(gleapId).digest("hex");
+  return hmacSha256(secret, gleapId, "hex");
 }
 
 export function verifySessionHash(secret: string, gleapId: string, gleapHash: string): boolean {
-  const expected = Buffer.from(signSessionId(secret, gleapId));
-  const given = Buffer.from(gleapHash);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameText(gleapHash, signSessionId(secret, gleapId));
 }
 
 /**
@@ -28,7 +26,6 @@ export function createSessionHashVerifier(
       if (expectedOf.size >= remembered) expectedOf.delete(expectedOf.keys().next().value as string);
       expectedOf.set(gleapId, expected);
     }
-    const given = Buffer.from(gleapHash);
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return sameBytes(Buffer.from(gleapHash), expected);
   };
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { hmacSha256, sameText } from "../../auth/native-crypto.ts";
 
 /**
  * Identity verification: `userHash` is the HMAC-SHA256 (hex, either case) of the user id under the
@@ -7,7 +7,5 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  */
 export function verifyUserHash(secret: string, userId: string, userHash: string | null | undefined): boolean {
   if (!userHash) return false;
-  const expected = Buffer.from(createHmac("sha256", secret).update(userId).digest("hex"));
-  const given = Buffer.from(userHash.toLowerCase());
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameText(userHash.toLowerCase(), hmacSha256(secret, userId, "hex"));
 }

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import type { SQL } from "bun";
 import { type Invitation, type StaffRole, staffRoles, teamErrors } from "../../../shared/team-api.ts";
+import { sha256Hex } from "../../auth/native-crypto.ts";
 import { staffRoleOf } from "../../auth/users-repository.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 import { parseJson } from "../repository-helpers.ts";
@@ -17,16 +17,14 @@ export const invitationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 
 export const pendingInvitationMessage = "This address has a pending invitation: resend it or revoke it first";
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-
 /** A fresh link token and what is stored of it. */
 export function newInvitationToken(): { token: string; hash: string } {
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
-  return { token, hash: sha256(token) };
+  return { token, hash: sha256Hex(token) };
 }
 
 /** What is looked up for a token a visitor brings (anything: it is only ever hashed). */
-export const invitationTokenHash = (token: string): string => sha256(token);
+export const invitationTokenHash = (token: string): string => sha256Hex(token);
 
 export interface InvitationRow {
   id: string;

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { hmacSha256, randomBytes, sameText } from "../../auth/native-crypto.ts";
 
 /**
  * The signature a receiver checks: HMAC-SHA256 with the webhook's secret over `{timestamp}.{body}`
@@ -6,14 +6,12 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
  * inside what is signed, so a receiver that refuses old timestamps cannot be fed a recorded delivery.
  */
 export function signWebhook(secret: string, timestamp: number, body: string): string {
-  return `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
+  return `sha256=${hmacSha256(secret, `${timestamp}.${body}`, "hex")}`;
 }
 
 /** What a receiver does (docs/webhooks.md shows it); the tests' receivers check deliveries with it. */
 export function verifyWebhook(secret: string, timestamp: number, body: string, signature: string): boolean {
-  const expected = Buffer.from(signWebhook(secret, timestamp, body));
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameText(signature, signWebhook(secret, timestamp, body));
 }
 
 /** A new signing secret: 32 random bytes, prefixed so a leaked one is recognisable in a scan. */

@@ -1,16 +1,16 @@
-import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import type { SQL } from "bun";
+import { randomBelow, sameText, sha256Hex } from "../../../auth/native-crypto.ts";
 
 export type CodePurpose = "EMAIL_VERIFY" | "PASSWORD_RESET";
 
 /** A verification code lives a day; a password reset code one hour (PLATFORM-DOMAIN.md). */
 const lifetimeMs: Record<CodePurpose, number> = { EMAIL_VERIFY: 24 * 3_600_000, PASSWORD_RESET: 3_600_000 };
 
-const hashCode = (code: string) => createHash("sha256").update(code).digest("hex");
+const hashCode = (code: string) => sha256Hex(code);
 
 /** A fresh 6-digit code; earlier unused codes of the same purpose stop working. */
 export async function issueCode(sql: SQL, userId: string, purpose: CodePurpose): Promise<string> {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const code = String(randomBelow(1_000_000)).padStart(6, "0");
   const now = new Date();
   await sql.begin(async (tx) => {
     await tx`UPDATE verification_codes SET used_at = ${now.toISOString()}
@@ -39,11 +39,10 @@ export async function consumeCode(
     WHERE user_id = ${userId} AND purpose = ${purpose} AND used_at IS NULL
       AND attempts < ${maxAttempts} AND expires_at > ${now}
     RETURNING id, code_hash`;
-  const wanted = Buffer.from(hashCode(code));
-  const match = (claimed as Array<{ id: string; code_hash: string }>).find((row) => {
-    const stored = Buffer.from(row.code_hash);
-    return stored.length === wanted.length && timingSafeEqual(stored, wanted);
-  });
+  const wanted = hashCode(code);
+  const match = (claimed as Array<{ id: string; code_hash: string }>).find((row) =>
+    sameText(row.code_hash, wanted),
+  );
   if (!match) return false;
   const used = await sql`UPDATE verification_codes SET used_at = ${now}
     WHERE id = ${match.id} AND used_at IS NULL RETURNING id`;

@@ -99,7 +99,6 @@ export function ModalApp({ channel }: { channel: ParentChannel<typeof hostToModa
           // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: delegates clicks of the links inside, which are keyboard reachable themselves
           <div
             className="modal-body ob-body"
-            // In the direction of its words, lists included (the title's is set in modal.css).
             dir="auto"
             onClick={(event) => linkClickToHost(event, send)}
             // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify (sanitize-html.ts)

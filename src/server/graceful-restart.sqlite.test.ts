@@ -224,6 +224,8 @@ describe("a restart under load", () => {
       expect(back.map((entry) => entry.code)).toEqual(back.map(() => serviceRestartCloseCode));
       expect(staff.reconnects).toEqual([1, 1, 1]);
       expect(a.output()).not.toContain('"level":"error"');
+      // Neither the one taking over: a fold of its own or of what A left failed there otherwise.
+      expect(b.output()).not.toContain('"level":"error"');
     },
     processTestTimeoutMs,
   );

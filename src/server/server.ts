@@ -67,9 +67,7 @@ import { timedFanout } from "./metrics/fanout-metrics.ts";
 import { metricsHandler } from "./metrics/metrics-endpoint.ts";
 import { mainOriginLabeler, messengerOriginLabeler, type RoutePattern } from "./metrics/route-labels.ts";
 import { createServerMetrics, type ServerMetrics } from "./metrics/server-metrics.ts";
-import { accountRoutes } from "./platform-api/auth/account-routes.ts";
-import { authRoutes } from "./platform-api/auth/auth-routes.ts";
-import { invitationAcceptRoutes } from "./platform-api/team/invitation-accept-routes.ts";
+import type { invitationAcceptRoutes } from "./platform-api/team/invitation-accept-routes.ts";
 import { defaultInvitationLimits, noInvitationLimits } from "./platform-api/team/invitation-limits.ts";
 import type { RateLimit, RateLimiter } from "./rate-limiter.ts";
 import { databaseProbe, redisProbe, storageProbe } from "./readiness/dependency-probes.ts";
@@ -673,23 +671,32 @@ async function createPlatformSide(
     passwords,
     tokens,
   };
-  const eagerRoutes: ApiRoute[] = [
-    ...authRoutes({ ...authDeps, tokens, guard }),
-    ...accountRoutes(authDeps),
-    {
-      method: "GET",
-      pattern: "/api/public-config",
-      // The messenger's address: the admin's report views load from it as from their own origin.
-      handler: () =>
-        json({
-          captcha: captcha.publicConfig(),
-          registrationEnabled: config.registrationEnabled,
-          messengerUrl: urls.messenger,
-        }),
-    },
-    ...invitationAcceptRoutes({ ...invitations, sql }),
-    ...fileRoutes(widget.deps),
-  ];
+  // Sign-in's routes load with the rest of the admin API (below): a login before then waits for them.
+  const signInRoutes = async (): Promise<ApiRoute[]> => {
+    const [{ authRoutes }, { accountRoutes }, { invitationAcceptRoutes }] = await Promise.all([
+      import("./platform-api/auth/auth-routes.ts"),
+      import("./platform-api/auth/account-routes.ts"),
+      import("./platform-api/team/invitation-accept-routes.ts"),
+    ]);
+    return [
+      ...authRoutes({ ...authDeps, tokens, guard }),
+      ...accountRoutes(authDeps),
+      publicConfigRoute,
+      ...invitationAcceptRoutes({ ...invitations, sql }),
+      ...fileRoutes(widget.deps),
+    ];
+  };
+  const publicConfigRoute: ApiRoute = {
+    method: "GET",
+    pattern: "/api/public-config",
+    // The messenger's address: the admin's report views load from it as from their own origin.
+    handler: () =>
+      json({
+        captcha: captcha.publicConfig(),
+        registrationEnabled: config.registrationEnabled,
+        messengerUrl: urls.messenger,
+      }),
+  };
   const routeDeps = { ...parts, config, logger, guard, invitations };
   let [routes, loaded]: [Promise<ApiRoute[]> | null, readonly ApiRoute[]] = [null, []];
   return {
@@ -697,7 +704,9 @@ async function createPlatformSide(
     authLimiter,
     /** The platform API's routes, loaded on the first call (startServer calls it once it listens). */
     routes: () => {
-      routes ??= loadPlatformRoutes(routeDeps).then((lazy) => (loaded = [...eagerRoutes, ...lazy]));
+      routes ??= Promise.all([signInRoutes(), loadPlatformRoutes(routeDeps)]).then(
+        ([signIn, lazy]) => (loaded = [...signIn, ...lazy]),
+      );
       return routes;
     },
     /** The routes once loaded, none before (the metrics' labels). */

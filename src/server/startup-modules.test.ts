@@ -22,6 +22,10 @@ const loadedWhenUsed = [
   /src\/server\/platform-api\/admin-widget-routes\.ts$/,
   /src\/server\/platform-api\/platform-routes\.ts$/,
   /src\/server\/platform-api\/messenger\/messenger-admin-routes\.ts$/,
+  // Sign-in's routes, with them.
+  /src\/server\/platform-api\/auth\/auth-routes\.ts$/,
+  /src\/server\/platform-api\/auth\/account-routes\.ts$/,
+  /src\/server\/platform-api\/team\/invitation-accept-routes\.ts$/,
 ];
 
 /**

@@ -40,6 +40,8 @@ const builtinsLoadedWhenUsed = [
   "node:net",
   "node:stream",
   "node:stream/promises",
+  // Its hashes and random bytes are Bun's own at start (auth/native-crypto.ts): it loads Node's streams.
+  "node:crypto",
 ];
 
 /** The files loaded by importing `serve.ts`, what `main.ts` imports before it starts the server. */

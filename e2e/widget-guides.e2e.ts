@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { selectRows } from "./support/database.ts";
 import { e2eEnv } from "./support/e2e-servers.ts";
 import { sdkSnippet } from "./support/sdk-snippet.ts";
@@ -164,6 +164,54 @@ test("a hotspot's tooltip shows on hover and hides after leaving; plain tooltips
   // A plain tooltip shows on hovering the element itself.
   await page.locator("#pricing-question").hover();
   await expect(page.getByRole("tooltip").filter({ hasText: "Plain tooltips show" })).toBeVisible();
+});
+
+/**
+ * Whether the first sentence of `text` ends with its period right of its last letter, as English reads,
+ * rather than at the far end of its line, as a right-to-left paragraph puts it.
+ */
+function periodFollowsItsWord(text: Locator): Promise<boolean> {
+  return text.evaluate((element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const letter = (node.textContent ?? "").search(/[A-Za-z]\.(\s|$)/);
+      if (letter < 0) continue;
+      const left = (offset: number) => {
+        const range = document.createRange();
+        range.setStart(node as Text, offset);
+        range.setEnd(node as Text, offset + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return left(letter + 1) > left(letter);
+    }
+    throw new Error("no sentence with a period");
+  });
+}
+
+test("English written in the admin keeps its direction: the checklist in an Arabic widget, a tooltip on a right-to-left page", async ({
+  page,
+  context,
+}) => {
+  await consent(context);
+  watchChunks(page);
+  await openDemo(page, "/demo");
+  await page.evaluate(() =>
+    (window as unknown as { Gleap: { setLanguage(language: string): void } }).Gleap.setLanguage("ar"),
+  );
+  const checklist = page.locator("gleap-checklist .gc").first();
+  await expect(checklist).toHaveAttribute("dir", "rtl", { timeout: 15_000 });
+  await expect(checklist.locator(".gc-info .gc-rich")).toBeVisible();
+  expect(await periodFollowsItsWord(checklist.locator(".gc-info .gc-rich"))).toBe(true);
+  expect(await periodFollowsItsWord(checklist.locator(".gc-open .gc-task-content"))).toBe(true);
+
+  await openDemo(page, "/demo/pricing");
+  await page.evaluate(() => {
+    document.documentElement.dir = "rtl";
+  });
+  await page.locator("#pricing-question").hover();
+  const plain = page.getByRole("tooltip").filter({ hasText: "Plain tooltips show" });
+  await expect(plain).toBeVisible();
+  expect(await periodFollowsItsWord(plain.locator(".gt-content"))).toBe(true);
 });
 
 test("the checklist is marked done step by step: the server records each step, the other tab follows live", async ({

@@ -71,6 +71,8 @@ export function chevron(): SVGSVGElement {
  */
 export function createRichText() {
   const block = element("div", "gc-rich");
+  // What the project wrote, in the direction of its own words inside a mirrored checklist.
+  block.dir = "auto";
   let shown: string | null = null;
   return {
     show(html: string): HTMLDivElement | null {

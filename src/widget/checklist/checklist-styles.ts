@@ -65,6 +65,7 @@ export const checklistStyles = `
 }
 .gc-title { margin: 0 0 6px; color: var(--gc-title); font-size: 17px; line-height: 1.35; font-weight: 650; }
 .gc-rich { color: var(--gc-text); overflow-wrap: break-word; }
+.gc-title, .gc-task-title, .gc-launcher-title { unicode-bidi: plaintext; }
 .gc-rich > :first-child { margin-top: 0; }
 .gc-rich > :last-child { margin-bottom: 0; }
 .gc-rich p, .gc-rich ul, .gc-rich ol { margin: 0 0 8px; }

@@ -30,6 +30,9 @@ export function buildTooltipElements(document: Document, tooltip: Tooltip, id: s
   bubble.style.setProperty("--gt-color", color);
   const content = document.createElement("div");
   content.className = "gt-content";
+  // In the direction of its own words, whatever the page's: English on a right-to-left page keeps its
+  // period at its end.
+  content.dir = "auto";
   content.appendChild(safeHtmlFragment(tooltip.html, document));
   const arrow = document.createElement("span");
   arrow.className = "gt-arrow";

@@ -195,9 +195,25 @@ test("English written in the admin keeps its direction: the checklist in an Arab
   await consent(context);
   watchChunks(page);
   await openDemo(page, "/demo");
+  await expect(page.locator("gleap-checklist .gc").first()).toBeVisible({ timeout: 15_000 });
+  // Its labels at the moment it turns right to left: Arabic from that first draw, not the English the
+  // server sent with the config of the language before.
+  const labelsWhenMirrored = page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const host = document.querySelector("gleap-checklist");
+        const root = (host?.shadowRoot ?? host)?.querySelector(".gc") as Element;
+        new MutationObserver((_, observer) => {
+          if (root.getAttribute("dir") !== "rtl") return;
+          observer.disconnect();
+          resolve(root.querySelector('[data-testid="checklist-progress"]')?.textContent ?? "");
+        }).observe(root, { attributes: true, attributeFilter: ["dir"] });
+      }),
+  );
   await page.evaluate(() =>
     (window as unknown as { Gleap: { setLanguage(language: string): void } }).Gleap.setLanguage("ar"),
   );
+  expect(await labelsWhenMirrored).toMatch(/من/);
   const checklist = page.locator("gleap-checklist .gc").first();
   await expect(checklist).toHaveAttribute("dir", "rtl", { timeout: 15_000 });
   await expect(checklist.locator(".gc-info .gc-rich")).toBeVisible();

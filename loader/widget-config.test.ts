@@ -85,6 +85,36 @@ describe("the widget's language", () => {
     ]);
   });
 
+  test("setLanguage drops the previous language's texts at once, and the new language's config brings its own", async () => {
+    jest.useFakeTimers();
+    const seen: Array<Record<string, string>> = [];
+    const config = createWidgetConfig({
+      storage: null,
+      request: (async (_method: string, path: string) => ({
+        flowConfig: {
+          ...defaultFlowConfig,
+          staticTranslations: {
+            taskProgress: path.endsWith("lang=ar") ? "{a} من {b} مكتملة" : "{a} of {b} done",
+          },
+        },
+      })) as HttpClient,
+      report: () => {},
+      onChange: (changed) => seen.push(changed.staticTranslations),
+      language: "en-US",
+      onLanguage: () => {},
+    });
+    await config.load("key");
+    expect(config.current().staticTranslations).toEqual({ taskProgress: "{a} of {b} done" });
+    config.setLanguage("ar");
+    // Before the language-changed redraw: no English label drawn in the Arabic widget.
+    expect(config.current().staticTranslations).toEqual({});
+    jest.advanceTimersByTime(1000);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(config.current().staticTranslations).toEqual({ taskProgress: "{a} من {b} مكتملة" });
+    expect(seen).toEqual([{ taskProgress: "{a} of {b} done" }, {}, { taskProgress: "{a} من {b} مكتملة" }]);
+  });
+
   test("an empty or non-text setLanguage changes nothing", async () => {
     const { config, languages } = makeConfig("fr-FR", "");
     await config.load("key");

@@ -63,6 +63,18 @@ interface WidgetConfigDeps {
 }
 
 /**
+ * At `setLanguage`: the texts the server sent are the previous language's (it merges the published
+ * SDK's texts in the language asked for), so they go, and the surfaces draw their own in the new
+ * language until its config comes.
+ */
+function withoutServerTexts(config: FlowConfig, onChange: WidgetConfigDeps["onChange"]): FlowConfig {
+  if (Object.keys(config.staticTranslations).length === 0) return config;
+  const without = { ...config, staticTranslations: {} };
+  onChange(without, false);
+  return without;
+}
+
+/**
  * The project's widget config in the widget's language (spec §3 Config): served from the cache at
  * once when there is one and revalidated in the background, else awaited. `setStyles` wins over the
  * server's config, also when it was queued before the config arrived.
@@ -131,6 +143,7 @@ export function createWidgetConfig(deps: WidgetConfigDeps) {
       if (typeof lang !== "string" || lang === "") return;
       // Always applied, also when it is the browser's language: it then wins over the project's.
       chosen = lang.toLowerCase();
+      current = withoutServerTexts(current, onChange);
       deps.onLanguage(language(), false);
       // Spec §7: re-initialise after a second, and tell the server the contact's language.
       timers.push(

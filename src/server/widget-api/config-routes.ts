@@ -23,8 +23,9 @@ export function configRoutes({ sql, messengerUrl }: WidgetRouteDeps): WidgetRout
   function config({ request, url, project }: WidgetContext): Response {
     const lang = url.searchParams.get("lang");
     const resolved = resolveFlowConfig(project, lang);
-    // The published SDK asks with a language and has no texts of its own (reference-sdk-texts.ts);
-    // ours asks without one and keeps its own, which the project's translations override.
+    // The published SDK asks with a language and has no texts of its own (reference-sdk-texts.ts).
+    // Ours asks with the visitor's language too and gets them, in the same words as its own; at a
+    // language change it drops them until this answer for the new one comes (loader/widget-config.ts).
     const flowConfig = lang
       ? { ...resolved, staticTranslations: { ...referenceSdkTexts(lang), ...resolved.staticTranslations } }
       : resolved;

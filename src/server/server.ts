@@ -67,6 +67,7 @@ import { timedFanout } from "./metrics/fanout-metrics.ts";
 import { metricsHandler } from "./metrics/metrics-endpoint.ts";
 import { mainOriginLabeler, messengerOriginLabeler, type RoutePattern } from "./metrics/route-labels.ts";
 import { createServerMetrics, type ServerMetrics } from "./metrics/server-metrics.ts";
+import type { authRoutes } from "./platform-api/auth/auth-routes.ts";
 import type { invitationAcceptRoutes } from "./platform-api/team/invitation-accept-routes.ts";
 import { defaultInvitationLimits, noInvitationLimits } from "./platform-api/team/invitation-limits.ts";
 import type { RateLimit, RateLimiter } from "./rate-limiter.ts";
@@ -571,8 +572,9 @@ function startWidgetSide(
 type PlatformSide = Awaited<ReturnType<typeof createPlatformSide>>;
 
 /**
- * The admin API's route tables, imported when first asked for: they are most of a start's module
- * loading, and startServer asks only once it listens (a request that comes first waits for them).
+ * The admin API's route tables, sign-in's first, imported when first asked for: they are most of a
+ * start's module loading, and startServer asks only once it listens (a request that comes first waits
+ * for them).
  */
 async function loadPlatformRoutes(deps: {
   config: ServerConfig;
@@ -587,15 +589,31 @@ async function loadPlatformRoutes(deps: {
   webhooks: WebhookEvents;
   events: DomainEvents;
   invitations: Omit<Parameters<typeof invitationAcceptRoutes>[0], "sql">;
+  signIn: { auth: Omit<Parameters<typeof authRoutes>[0], "guard">; publicConfig: ApiRoute };
 }): Promise<ApiRoute[]> {
   const { config, logger, sql, reads, storage, guard, realtime, widget, urls, webhooks, invitations } = deps;
   const { fanout, staffAccessChanged } = realtime;
-  const [{ adminWidgetRoutes }, { platformRoutes }, { messengerAdminRoutes }] = await Promise.all([
+  const [
+    { authRoutes },
+    { accountRoutes },
+    { invitationAcceptRoutes },
+    { adminWidgetRoutes },
+    { platformRoutes },
+    { messengerAdminRoutes },
+  ] = await Promise.all([
+    import("./platform-api/auth/auth-routes.ts"),
+    import("./platform-api/auth/account-routes.ts"),
+    import("./platform-api/team/invitation-accept-routes.ts"),
     import("./platform-api/admin-widget-routes.ts"),
     import("./platform-api/platform-routes.ts"),
     import("./platform-api/messenger/messenger-admin-routes.ts"),
   ]);
   return [
+    ...authRoutes({ ...deps.signIn.auth, guard }),
+    ...accountRoutes(deps.signIn.auth),
+    deps.signIn.publicConfig,
+    ...invitationAcceptRoutes({ ...invitations, sql }),
+    ...fileRoutes(widget.deps),
     ...adminWidgetRoutes({
       sql,
       reads,
@@ -637,7 +655,7 @@ async function createPlatformSide(
     widget: WidgetSide;
   },
 ) {
-  const { sql, passwords, urls, realtime, widget } = parts;
+  const { sql, passwords, urls, realtime } = parts;
   const { staffAccessChanged } = realtime;
   const tokens = createAccessTokens(await ensureSetting(sql, "access_token_secret", randomSecret));
   const guard = createAuthGuard(sql, tokens);
@@ -671,21 +689,6 @@ async function createPlatformSide(
     passwords,
     tokens,
   };
-  // Sign-in's routes load with the rest of the admin API (below): a login before then waits for them.
-  const signInRoutes = async (): Promise<ApiRoute[]> => {
-    const [{ authRoutes }, { accountRoutes }, { invitationAcceptRoutes }] = await Promise.all([
-      import("./platform-api/auth/auth-routes.ts"),
-      import("./platform-api/auth/account-routes.ts"),
-      import("./platform-api/team/invitation-accept-routes.ts"),
-    ]);
-    return [
-      ...authRoutes({ ...authDeps, tokens, guard }),
-      ...accountRoutes(authDeps),
-      publicConfigRoute,
-      ...invitationAcceptRoutes({ ...invitations, sql }),
-      ...fileRoutes(widget.deps),
-    ];
-  };
   const publicConfigRoute: ApiRoute = {
     method: "GET",
     pattern: "/api/public-config",
@@ -697,16 +700,16 @@ async function createPlatformSide(
         messengerUrl: urls.messenger,
       }),
   };
-  const routeDeps = { ...parts, config, logger, guard, invitations };
+  // Sign-in's routes load with the rest of the admin API: a login before then waits for them.
+  const signIn = { auth: { ...authDeps, tokens }, publicConfig: publicConfigRoute };
+  const routeDeps = { ...parts, config, logger, guard, invitations, signIn };
   let [routes, loaded]: [Promise<ApiRoute[]> | null, readonly ApiRoute[]] = [null, []];
   return {
     guard,
     authLimiter,
     /** The platform API's routes, loaded on the first call (startServer calls it once it listens). */
     routes: () => {
-      routes ??= Promise.all([signInRoutes(), loadPlatformRoutes(routeDeps)]).then(
-        ([signIn, lazy]) => (loaded = [...signIn, ...lazy]),
-      );
+      routes ??= loadPlatformRoutes(routeDeps).then((all) => (loaded = all));
       return routes;
     },
     /** The routes once loaded, none before (the metrics' labels). */

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { readdir } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { serverWorkerEntries } from "./compile.ts";
+import { binaryBundle, serverWorkerEntries } from "./compile.ts";
 
 const serverDir = join(import.meta.dir, "..", "..", "src", "server");
 
@@ -34,4 +35,51 @@ describe("serverWorkerEntries", () => {
       });
     }
   });
+});
+
+/**
+ * What the binary's entry loads before any of its code runs: the chunks it imports statically, one from
+ * another, and the modules from outside the bundle (Node's, Bun's) they import. Read from the bundle
+ * built unminified, whose `// path` comments name the sources in each chunk.
+ */
+async function loadedAtStart(outdir: string, entry: string) {
+  const chunks = new Set<string>();
+  const external = new Set<string>();
+  const sources = new Set<string>();
+  const visit = async (file: string) => {
+    if (chunks.has(file)) return;
+    chunks.add(file);
+    const text = await Bun.file(join(outdir, file)).text();
+    for (const [, source] of text.matchAll(/^\/\/ ((?:node_modules|src)\/\S+)$/gm))
+      sources.add(source as string);
+    for (const [, specifier] of text.matchAll(/^import(?:[\s\S]*?from)?\s*"([^"]+)";?$/gm)) {
+      if (specifier?.startsWith("./")) await visit(specifier.slice(2));
+      else if (specifier) external.add(specifier.replace(/^node:/, ""));
+    }
+  };
+  await visit(entry);
+  return { chunks, external, sources };
+}
+
+describe("the binary's start", () => {
+  test("loads neither the mail library nor Node's network, compression and process modules", async () => {
+    const outdir = await mkdtemp(join(tmpdir(), "binary-bundle-"));
+    try {
+      // As compiled, but to a folder and readable (bytecode needs the executable).
+      const built = await Bun.build({ ...(await binaryBundle()), outdir, minify: false, bytecode: false });
+      expect(built.success).toBe(true);
+      const start = await loadedAtStart(outdir, "main.js");
+      // Sure of the reading: the entry reaches the server and the modules every start needs.
+      expect([...start.sources].some((source) => source.endsWith("src/server/serve.ts"))).toBe(true);
+      expect(start.external.has("bun:sqlite")).toBe(true);
+      const loadedLater = ["child_process", "crypto", "dns", "http", "https", "net", "tls", "zlib"];
+      expect(loadedLater.filter((name) => start.external.has(name))).toEqual([]);
+      const libraries = ["nodemailer", "altcha-lib", "otpauth", "jose"];
+      expect(
+        libraries.filter((library) => [...start.sources].some((source) => source.includes(`/${library}/`))),
+      ).toEqual([]);
+    } finally {
+      await rm(outdir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

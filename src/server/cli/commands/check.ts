@@ -1,4 +1,3 @@
-import { checkReadiness, formatCheckLine } from "../checks/readiness.ts";
 import { type Command, exitCodes } from "../command.ts";
 import { refuseArguments } from "../command-arguments.ts";
 import { withEmbeddedAssets } from "../embedded-assets.ts";
@@ -26,6 +25,9 @@ export const checkCommand: Command = {
   ].join("\n"),
   async run(args, io) {
     refuseArguments("check", args);
+    // Loaded here: the checks bring the mail library and Node's network modules, which a binary's
+    // `serve` would otherwise load at every start (scripts/build/compile.ts).
+    const { checkReadiness, formatCheckLine } = await import("../checks/readiness.ts");
     const lines = await checkReadiness(withEmbeddedAssets(io.env));
     for (const line of lines) io.out(formatCheckLine(line));
     const problems = lines.filter((line) => line.outcome === "problem").length;

@@ -62,7 +62,7 @@ async function loadedAtStart(outdir: string, entry: string) {
 }
 
 describe("the binary's start", () => {
-  test("loads neither the mail library nor Node's network, compression and process modules", async () => {
+  test("loads neither the mail library nor Node's network, compression, process and util modules", async () => {
     const outdir = await mkdtemp(join(tmpdir(), "binary-bundle-"));
     try {
       // As compiled, but to a folder and readable (bytecode needs the executable).
@@ -72,7 +72,7 @@ describe("the binary's start", () => {
       // Sure of the reading: the entry reaches the server and the modules every start needs.
       expect([...start.sources].some((source) => source.endsWith("src/server/serve.ts"))).toBe(true);
       expect(start.external.has("bun:sqlite")).toBe(true);
-      const loadedLater = ["child_process", "crypto", "dns", "http", "https", "net", "tls", "zlib"];
+      const loadedLater = ["child_process", "crypto", "dns", "http", "https", "net", "tls", "util", "zlib"];
       expect(loadedLater.filter((name) => start.external.has(name))).toEqual([]);
       const libraries = ["nodemailer", "altcha-lib", "otpauth", "jose"];
       expect(

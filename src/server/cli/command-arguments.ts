@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
+import type { ParseArgsOptionsConfig } from "node:util";
 import { UsageError } from "./command.ts";
 
 /**
@@ -7,6 +7,8 @@ import { UsageError } from "./command.ts";
  * error (exit 2 with the command's help), never an exception with a stack.
  */
 export function parseCommandArguments<T extends ParseArgsOptionsConfig>(args: string[], options: T) {
+  // Required here: node:util takes about 5 ms to load, which `gleam serve` (no options) need not pay.
+  const { parseArgs } = require("node:util") as typeof import("node:util");
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {

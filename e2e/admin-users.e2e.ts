@@ -69,6 +69,25 @@ test("the list keeps its search, filters and sort in the URL over a reload", asy
   await expect(page.getByRole("link", { name: user.name, exact: true })).toBeVisible();
 });
 
+test("a search that pauses before Enter is one history entry: Back shows the list before it", async ({
+  page,
+}) => {
+  const user = await someUser();
+  await signInAsAdmin(page, "en-US", `/dashboard/users?q=${encodeURIComponent(user.name)}`);
+  await expect(page.getByRole("link", { name: user.name, exact: true })).toBeVisible();
+
+  const search = page.getByRole("searchbox", { name: "Search users" });
+  await search.fill("no-such-user-anywhere-xyz");
+  // The typing pause searches on its own before Enter comes, as it does for a slow typist.
+  await expect(page).toHaveURL(/[?&]q=no-such-user-anywhere-xyz/);
+  await expect(page.getByRole("heading", { name: "No Users Found" })).toBeVisible();
+  await search.press("Enter");
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(user.name)}`));
+  await expect(search).toHaveValue(user.name);
+  await expect(page.getByRole("link", { name: user.name, exact: true })).toBeVisible();
+});
+
 test("a user id that does not exist shows User Not Found", async ({ page }) => {
   await signInAsAdmin(page, "en-US", "/dashboard/users/does-not-exist-0000");
   await expect(page.getByRole("heading", { name: "User Not Found" })).toBeVisible();

@@ -23,8 +23,11 @@ import { addLatency } from "./visitor-network.ts";
  * (`performance.timeOrigin + now()`, comparable across the host page and the frame), and the frame
  * tells the bench through a binding, so nothing from here runs on the thread being measured. Prints
  * each run with its way there (`phasesOf`) and its main thread's CPU time, then the medians; exit 1
- * over 600 ms. `--latency <ms>` adds that much to every request from the click on (DevTools network
- * emulation, both the messenger and the anchor), as a visitor's network does; the default is loopback.
+ * over 600 ms. `--hover <ms>` rests the pointer on the launcher that long before the click, as a mouse
+ * does (the widget readies the messenger meanwhile; 0, the default, is the click alone).
+ * `--latency <ms>` adds that much to every request from the click on (from the pointer's arrival with
+ * `--hover`; DevTools network emulation, both the messenger and the anchor), as a visitor's network
+ * does; the default is loopback.
  *
  * `--trace [--save trace.json]` runs one visit under a Chromium trace of every process and prints its
  * timeline from the click (requests, scripts, the frame's navigation and first paint, the marks), the
@@ -38,6 +41,8 @@ const reuseDist = option("dist");
 const runs = Number(option("runs") ?? 5);
 /** Milliseconds added to every request from the click on, as a visitor's network adds them (0: loopback). */
 const latencyMs = Number(option("latency") ?? 0);
+/** How long the pointer rests on the launcher before the click (0: a click without a pointer first). */
+const hoverMs = Number(option("hover") ?? 0);
 const throttle = 4;
 const budgetMs = 600;
 
@@ -273,6 +278,10 @@ async function visit(
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
     await addLatency(cdp, latencyMs);
+    if (hoverMs > 0) {
+      await page.getByTestId("gleap-launcher").hover();
+      await page.waitForTimeout(hoverMs);
+    }
     await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
     const before = await cpuCounters(cdp);
     const started = await page.getByTestId("gleap-launcher").evaluate((launcher: HTMLElement) => {

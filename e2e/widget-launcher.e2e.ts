@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { feedbackButtonPositions } from "../src/shared/inbox-api.ts";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
-import { snippetHostPage } from "./support/host-page.ts";
+import { messengerOrigin, snippetHostPage } from "./support/host-page.ts";
 import { hostPageSeries } from "./support/host-page-series.ts";
 import { gleap } from "./support/messenger-frame.ts";
 import { sdkSnippet } from "./support/sdk-snippet.ts";
@@ -376,6 +376,35 @@ test("a click opens the widget and the button turns into a close button; hide() 
   await expect(button).toHaveAttribute("aria-expanded", "true");
   await button.click();
   await expect(button).toHaveAttribute("aria-expanded", "false");
+});
+
+test("a pointer resting on the button fetches the messenger's file and connects to its frame's origin before the click", async ({
+  page,
+  context,
+}) => {
+  const button = await launcherOf(page, context, "plain");
+  const messengerFiles: string[] = [];
+  page.on("request", (request) => {
+    if (/\/sdk\/messenger-chunk-[^/]+\.js/.test(request.url())) messengerFiles.push(request.url());
+  });
+  const preconnects = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>("link[rel=preconnect]")].map((link) => link.href),
+    );
+  expect(await preconnects()).toEqual([]);
+
+  await button.hover();
+  await expect.poll(() => messengerFiles.length).toBe(1);
+  expect(await preconnects()).toEqual([`${messengerOrigin}/`]);
+  expect(await gleap(page, "isOpened")).toBe(false);
+
+  // The click opens with the file fetched ahead: it is not asked for again.
+  await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  await expect(
+    page.frameLocator(`iframe[src^="${messengerOrigin}"]`).locator("[data-testid=frame-app]"),
+  ).toBeVisible();
+  expect(messengerFiles).toHaveLength(1);
 });
 
 test("a host sheet that transforms every div leaves the button where it was", async ({ page, context }) => {

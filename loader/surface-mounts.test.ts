@@ -154,3 +154,24 @@ describe("the launcher first", () => {
     expect(journal).toEqual(["launcher requested", "banner preloaded"]);
   });
 });
+
+describe("preload", () => {
+  test("fetches a surface's file ahead, once it is asked for no longer, and never one not built", async () => {
+    const { journal, launcher, banner, surfaces } = launcherAndBanner();
+    surfaces.preload("banner");
+    surfaces.preload("messenger");
+    expect(journal).toEqual(["banner preloaded"]);
+    launcher.arrive();
+    banner.arrive();
+    await surfaces.run("launcher");
+    await surfaces.run("banner");
+    surfaces.preload("banner");
+    expect(journal).toEqual([
+      "banner preloaded",
+      "launcher requested",
+      "launcher mounted",
+      "banner requested",
+      "banner mounted",
+    ]);
+  });
+});

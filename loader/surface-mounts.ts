@@ -39,6 +39,11 @@ export function createSurfaceMounts(deps: SurfaceMountDeps) {
     has: (surface: WidgetChunkName) => mounted.has(surface),
     /** A loaded surface's chunk, to ask it something without loading it. */
     loaded: (surface: WidgetChunkName) => loaded.get(surface),
+    /** Fetches and compiles a surface's chunk without running it, unless it is on its way already. */
+    preload(surface: WidgetChunkName) {
+      if (!mounted.has(surface) && deps.availableSurfaces.includes(surface))
+        deps.loadChunk.preload?.(surface);
+    },
     /**
      * Loads a surface's chunk once, mounts it, and hands it the command; absent surfaces are logged.
      * Answers what the surface answers (a crash report's server answer, the network log).

@@ -3,6 +3,7 @@ import { createTakeoverSlot } from "../src/shared/takeover-slot.ts";
 import type { ReportDelivery, WidgetHost } from "../src/shared/widget-chunk-contract.ts";
 import type { HostHandlers } from "./host-handlers.ts";
 import type { LoaderState, Services } from "./loader-parts.ts";
+import { createPreconnector } from "./preconnect.ts";
 import type { HostReportParts } from "./report-parts.ts";
 import type { SurfaceMounts } from "./surface-mounts.ts";
 
@@ -33,6 +34,13 @@ export function createWidgetHost({
   reportParts,
 }: WidgetHostDeps): WidgetHost {
   const { window, request, logs, tracker, endpoints, config, route } = services;
+  const frameUrls = () => {
+    // The host's `setFrameUrl` wins over the messenger origin the server names.
+    const { frame, banner, modal } = endpoints.given;
+    const messenger = (frame || config.messengerUrl()).replace(/\/+$/, "");
+    return { messenger, banner: banner || `${messenger}/banner`, modal: modal || `${messenger}/modal` };
+  };
+  const preconnect = createPreconnector(window.document);
   return {
     get sdkKey() {
       return state.sdkKey;
@@ -41,16 +49,16 @@ export function createWidgetHost({
     session: services.visitor.current,
     flowConfig: config.current,
     language: config.language,
-    frameUrls: () => {
-      // The host's `setFrameUrl` wins over the messenger origin the server names.
-      const { frame, banner, modal } = endpoints.given;
-      const messenger = (frame || config.messengerUrl()).replace(/\/+$/, "");
-      return { messenger, banner: banner || `${messenger}/banner`, modal: modal || `${messenger}/modal` };
-    },
+    frameUrls,
     aiTools: handlers.aiTools,
     command: (name, args = []) => void route(name, args),
     query: async (name, args = []) => route(name, args),
     isOpened: () => state.opened,
+    prepareMessenger: () => {
+      if (surfaces.has("messenger")) return;
+      surfaces.preload("messenger");
+      preconnect(frameUrls().messenger);
+    },
     isOpening: () => state.opening,
     unreadCount: () => state.unread,
     reportParts: () => {

@@ -70,6 +70,12 @@ export interface WidgetHost {
    */
   query(name: HostCommandName, args?: unknown[]): Promise<unknown>;
   isOpened(): boolean;
+  /**
+   * The visitor is about to open the messenger (the pointer or the focus is on the launcher): its
+   * chunk is fetched and compiled without running, and a connection to its frame's origin is opened,
+   * so the click waits for neither. Does nothing once the messenger is on the page.
+   */
+  prepareMessenger(): void;
   /** The messenger's panel is on screen with its placeholder, its frame still loading: about to open. */
   isOpening(): boolean;
   unreadCount(): number;

@@ -27,6 +27,8 @@ export const testSession: WidgetSession = {
 export interface RecordingHost extends WidgetHost {
   /** Every `command` a chunk asked the loader to run, in order. */
   commands: Array<{ name: string; args: unknown[] }>;
+  /** How many times a chunk said the messenger is about to be opened (`prepareMessenger`). */
+  prepared: number;
   reports: Array<Record<string, unknown>>;
   openedUrls: Array<{ url: string; newTab: boolean }>;
   customActions: Array<{ name: string; extra?: Record<string, unknown> }>;
@@ -82,6 +84,7 @@ export function createRecordingHost(overrides: Partial<WidgetHost> = {}): Record
   const parts = emptyReportParts();
   const host: RecordingHost = {
     commands: [],
+    prepared: 0,
     reports: [],
     openedUrls: [],
     customActions: [],
@@ -105,6 +108,9 @@ export function createRecordingHost(overrides: Partial<WidgetHost> = {}): Record
       return host.answers[name];
     },
     isOpened: () => state.opened,
+    prepareMessenger: () => {
+      host.prepared += 1;
+    },
     isOpening: () => state.opening,
     unreadCount: () => state.unread,
     reportParts: () => parts,

@@ -230,6 +230,30 @@ describe("launcher: behaviour", () => {
     expect(host.commands.map((command) => command.name)).toEqual(["open", "hide"]);
   });
 
+  test.each(["pointerenter", "pointerdown", "focus"])(
+    "%s on the button readies the messenger once, before any click",
+    (intent) => {
+      const { button, host } = mountLauncher();
+      button()?.dispatchEvent(new Event(intent));
+      expect(host.prepared).toBe(1);
+      expect(host.commands).toEqual([]);
+      for (const again of ["pointerenter", "pointerdown", "focus"]) button()?.dispatchEvent(new Event(again));
+      button()?.click();
+      expect(host.prepared).toBe(1);
+      expect(host.commands).toEqual([{ name: "open", args: [] }]);
+    },
+  );
+
+  test("nothing is readied while the visitor does not come near the button", () => {
+    const { button, host, unmount } = mountLauncher();
+    button()?.dispatchEvent(new Event("pointerleave"));
+    expect(host.prepared).toBe(0);
+    const element = button();
+    unmount();
+    element?.dispatchEvent(new Event("pointerenter"));
+    expect(host.prepared).toBe(0);
+  });
+
   test("the click alone does not change the button: the open and close events do", () => {
     const { button, events } = mountLauncher();
     const element = button();

@@ -45,6 +45,24 @@ interface Launcher {
 let active: Launcher | null = null;
 
 /**
+ * The pointer on the button (a mouse resting on it, a finger going down) or the focus on it comes
+ * before most clicks: the first of them calls `prepare` (the messenger's chunk and its frame's
+ * connection are readied meanwhile). Answers how to stop listening.
+ */
+function readyOnIntent(button: HTMLElement, prepare: () => void): () => void {
+  const intents = ["pointerenter", "pointerdown", "focus"] as const;
+  const stop = () => {
+    for (const intent of intents) button.removeEventListener(intent, onIntent);
+  };
+  const onIntent = () => {
+    stop();
+    prepare();
+  };
+  for (const intent of intents) button.addEventListener(intent, onIntent);
+  return stop;
+}
+
+/**
  * Lazy chunk entry: draws the feedback button into the SDK's shadow root and returns its unmount.
  * Plain DOM on purpose: it is on every page view, and evaluating React DOM for it was one 45–90 ms
  * task on a throttled phone (bench/host-impact.ts). The screens behind the button are React chunks.
@@ -127,6 +145,7 @@ export function mount({
     host.command(host.isOpened() ? "hide" : "open");
   };
   button.addEventListener("click", onClick);
+  const stopReadying = readyOnIntent(button, () => host.prepareMessenger());
 
   const subscriptions = [
     events.on("open", () => {
@@ -161,6 +180,7 @@ export function mount({
     if (active === launcher) active = null;
     for (const unsubscribe of subscriptions) unsubscribe();
     button.removeEventListener("click", onClick);
+    stopReadying();
     style.remove();
     container.remove();
   };

@@ -47,7 +47,8 @@ describe("build", () => {
     // The button is on every page view; React DOM's evaluation would be a long task there.
     const code = await read("main", launcher);
     expect(hasReact(code)).toBe(false);
-    expect(code.length).toBeLessThan(8_000);
+    // 7.9 KB, then 8.1 KB once it readied the messenger as the pointer arrives (widget.md).
+    expect(code.length).toBeLessThan(8_500);
     const loader = await read("main", "sdk/loader.js");
     expect(loader.includes(`"${launcher.replace("/sdk/", "")}"`)).toBe(true);
   });

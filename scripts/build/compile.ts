@@ -57,8 +57,9 @@ export async function binaryBundle() {
     format: "esm",
     // What a module loads on first use stays in a chunk of its own. In one file, every `import` of a
     // module loaded later (the mail library's of node:net, node:tls, node:http, node:zlib, …) is
-    // hoisted to the top, and a `gleam serve` loaded them all at its start: 143–149 against 118–139 ms
-    // to /healthz, 117–120 against 97–108 ms of the main thread's CPU (bench/startup.ts).
+    // hoisted to the top, and a `gleam serve` loaded them all at its start. Split (and `gleam check`'s
+    // checks loaded when it runs): 137–146 ms to /healthz against 175–182 ms, 110–119 against
+    // 147–153 ms of the main thread's CPU (bench/startup.ts, interleaved rounds).
     splitting: true,
     sourcemap: "none",
     define: { "process.env.NODE_ENV": JSON.stringify("production") },

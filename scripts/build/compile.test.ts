@@ -58,7 +58,7 @@ async function loadedAtStart(outdir: string, entry: string) {
     }
   };
   await visit(entry);
-  return { chunks, external, sources };
+  return { external, sources };
 }
 
 describe("the binary's start", () => {

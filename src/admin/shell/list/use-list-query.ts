@@ -76,10 +76,10 @@ export function useListQuery<Q extends ListQuery<string>>(
   const onSearch = useCallback(
     (q: string, typing: boolean) => {
       const next = toSearch(searchFor(query, q));
-      const step = searchEntry(toSearch(query), next, typing, window.history.state);
+      const step = searchEntry(search, next, typing, window.history.state);
       if (step) navigate(`${path}${next}`, step);
     },
-    [query, navigate, path, toSearch, searchFor],
+    [query, search, navigate, path, toSearch, searchFor],
   );
   return {
     query,

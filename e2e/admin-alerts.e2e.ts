@@ -85,7 +85,11 @@ test("the bell keeps the admin's alert choices in this browser", async ({ page }
   await page.goto("/dashboard/profile");
   const card = page.getByRole("region", { name: "Alerts" });
   await expect(card.getByLabel("Play a sound")).toBeChecked();
-  await card.getByLabel("Desktop notifications when this tab is hidden").check();
+  // Turning it on waits for the browser's permission answer: the box shows checked once it comes,
+  // which `check()` (it expects the click itself to change the box) would not wait for.
+  const desktop = card.getByLabel("Desktop notifications when this tab is hidden");
+  await desktop.click();
+  await expect(desktop).toBeChecked();
   await page.locator(".alert-settings-button").click();
   const bell = page.locator(".alert-settings-panel");
   await expect(bell.getByLabel("Desktop notifications when this tab is hidden")).toBeChecked();

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
 import { act } from "react";
 import type {
   Conversation,
@@ -24,6 +24,7 @@ beforeEach(() => {
   uploads.start = xhrUpload;
 });
 afterEach(async () => {
+  setSystemTime();
   Object.assign(typingTiming, originalTiming);
   uploads.start = xhrUpload;
   await cleanup();
@@ -145,7 +146,14 @@ describe("conversation list", () => {
   ];
 
   test("newest first, with the last message as text, who wrote it, when, unread and closed", async () => {
-    const rendered = await openConversations(summaries);
+    // At noon, so that "5 minutes ago" is the same day whenever the suite runs.
+    const noon = new Date().setHours(12, 0, 0, 0);
+    setSystemTime(noon);
+    const [latest, older] = summaries as [ConversationSummary, ConversationSummary];
+    const rendered = await openConversations([
+      { ...latest, updatedAt: new Date(noon - 5 * 60_000).toISOString() },
+      older,
+    ]);
     await waitFor(() => qa(rendered.container, "[data-testid=conversation-row]").length === 2);
     const [first, second] = qa(rendered.container, "[data-testid=conversation-row]");
     expect(q(first as HTMLElement, ".row-title")?.textContent).toBe("Sync problem");

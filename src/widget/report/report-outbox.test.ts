@@ -143,6 +143,40 @@ describe("the report outbox", () => {
     expect(s.flags).toEqual([true, false]);
   });
 
+  test("the flag is raised before the copy is written: a page view that ends during the write leaves it for the next", async () => {
+    const s = setup([{ ok: true }]);
+    s.store.put = () => new Promise<void>(() => undefined);
+    expect(await s.outbox.send({ formData: { description: "reloaded" } })).toEqual({
+      status: "sent",
+      answer: created("key-1"),
+    });
+    await settle();
+    expect(s.flags).toEqual([true]);
+  });
+
+  test("a copy let go while another is being written leaves the flag raised", async () => {
+    const s = setup([{ ok: true }, { ok: true }]);
+    const remove = s.store.delete;
+    let removed: () => void = () => {};
+    s.store.delete = (key) => new Promise<void>((resolve) => (removed = resolve)).then(() => remove(key));
+    await s.outbox.send({ formData: { description: "first" } });
+    await settle();
+    const put = s.store.put;
+    let written: () => void = () => {};
+    s.store.put = (report) => new Promise<void>((resolve) => (written = resolve)).then(() => put(report));
+    await s.outbox.send({ formData: { description: "second" } });
+    await settle();
+    // The first copy goes while the second is still being written: the store then lists none.
+    s.store.delete = remove;
+    removed();
+    await settle();
+    expect(s.flags).toEqual([true, true]);
+    written();
+    await settle();
+    expect(s.flags.at(-1)).toBe(false);
+    expect(s.store.kept.size).toBe(0);
+  });
+
   test("a try that fails before its copy is written waits for the copy, then is queued and retried", async () => {
     const s = setup([{ ok: false, status: 0 }, { ok: true }]);
     const put = s.store.put;

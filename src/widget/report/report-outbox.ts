@@ -93,45 +93,63 @@ function createWaitingReports(notify: OutboxDeps["notify"]) {
   };
 }
 
-/** Keeps a new report if it is within the bounds; answers it, or null when it is posted unkept. */
-async function keepReport(
-  deps: OutboxDeps,
-  body: Record<string, unknown>,
-  told: boolean,
-  key: string,
-): Promise<KeptReport | null> {
-  try {
-    const bounded = boundedBody(body, await deps.store.list(deps.sdkKey));
-    if (!bounded) {
-      deps.report("the outbox on this device is full; the report is sent once");
-      return null;
-    }
-    const report: KeptReport = {
-      key,
-      sdkKey: deps.sdkKey,
-      body: bounded.body,
-      keptAt: deps.now(),
-      bytes: bounded.bytes,
-      told,
-    };
-    await deps.store.put(report);
-    deps.markKept(true);
-    return report;
-  } catch (error) {
-    deps.report("the report could not be kept on this device; it is sent once", error);
-    return null;
-  }
+/**
+ * The outbox's copies in the store, and the loader's flag that says a project has some. The flag is
+ * raised before a copy is written: a page view that ends while IndexedDB commits the write (a reload
+ * right after a send) never sees the write's completion, and the next page view must still look. It
+ * is lowered only when the store holds none of the project's reports and no write is under way here;
+ * one left raised by a write that failed costs the next start one look at an empty store.
+ */
+function createKeptCopies(deps: OutboxDeps) {
+  let writing = 0;
+  /** No copy left and none on its way: the loader has nothing to look for at the next start. */
+  const lowerFlag = () => {
+    if (writing === 0) deps.markKept(false);
+  };
+  return {
+    lowerFlag,
+    /** Keeps a new report if it is within the bounds; answers it, or null when it is posted unkept. */
+    async keep(body: Record<string, unknown>, told: boolean, key: string): Promise<KeptReport | null> {
+      try {
+        const bounded = boundedBody(body, await deps.store.list(deps.sdkKey));
+        if (!bounded) {
+          deps.report("the outbox on this device is full; the report is sent once");
+          return null;
+        }
+        const report: KeptReport = {
+          key,
+          sdkKey: deps.sdkKey,
+          body: bounded.body,
+          keptAt: deps.now(),
+          bytes: bounded.bytes,
+          told,
+        };
+        deps.markKept(true);
+        writing += 1;
+        try {
+          await deps.store.put(report);
+        } finally {
+          writing -= 1;
+        }
+        return report;
+      } catch (error) {
+        deps.report("the report could not be kept on this device; it is sent once", error);
+        return null;
+      }
+    },
+    /** Lets a sent or refused report go; the loader's flag goes with the project's last one. */
+    async drop(key: string) {
+      try {
+        await deps.store.delete(key);
+        if ((await deps.store.list(deps.sdkKey)).length === 0) lowerFlag();
+      } catch (error) {
+        deps.report("a sent report could not be removed from the outbox", error);
+      }
+    },
+  };
 }
 
-/** Lets a sent or refused report go; the loader's flag goes with the project's last one. */
-async function dropKept(deps: OutboxDeps, key: string) {
-  try {
-    await deps.store.delete(key);
-    if ((await deps.store.list(deps.sdkKey)).length === 0) deps.markKept(false);
-  } catch (error) {
-    deps.report("a sent report could not be removed from the outbox", error);
-  }
-}
+type KeptCopies = ReturnType<typeof createKeptCopies>;
 
 /** A try's answer, or "no answer" once it has taken {@link stalledSendMs} (taken for lost). */
 function answerOf(deps: OutboxDeps, posted: Promise<FeedbackReportCreated>): Promise<Outcome> {
@@ -158,6 +176,7 @@ type WaitingReports = ReturnType<typeof createWaitingReports>;
  */
 function createTries(
   deps: OutboxDeps,
+  copies: KeptCopies,
   waiting: WaitingReports,
   backoff: { delivered(): void; retryLater(): void },
 ) {
@@ -170,11 +189,11 @@ function createTries(
     if (result.ok) {
       backoff.delivered();
       delivered.add(report.key);
-      void dropKept(deps, report.key).finally(() => delivered.delete(report.key));
+      void copies.drop(report.key).finally(() => delivered.delete(report.key));
       waiting.settled(report.key, true);
     } else if (!result.retry) {
       deps.report("the server refused a report; it is not sent again", result.error);
-      await dropKept(deps, report.key);
+      await copies.drop(report.key);
       waiting.settled(report.key, false);
     } else {
       waiting.add(report);
@@ -282,7 +301,8 @@ export function createReportOutbox(deps: OutboxDeps) {
     }, retryDelayMs(failuresInRow));
   }
 
-  const tries = createTries(deps, waiting, {
+  const copies = createKeptCopies(deps);
+  const tries = createTries(deps, copies, waiting, {
     delivered: () => {
       failuresInRow = 0;
     },
@@ -294,7 +314,7 @@ export function createReportOutbox(deps: OutboxDeps) {
     if (stopped) return;
     const kept = await keptReports(deps);
     if (!kept) return;
-    if (kept.length === 0) return deps.markKept(false);
+    if (kept.length === 0) return copies.lowerFlag();
     // An earlier page view told the visitor these would be sent: their arrival is told here.
     for (const report of kept) waiting.known(report);
     for (const report of kept) {
@@ -320,7 +340,7 @@ export function createReportOutbox(deps: OutboxDeps) {
       const key = deps.newKey();
       // The request leaves first; keeping (the store's read, the bounds, the write) goes on beside it.
       const posted = deps.post(body, key);
-      const keeping = keepReport(deps, body, told, key);
+      const keeping = copies.keep(body, told, key);
       const tried = tries.first(key, posted, keeping);
       let outcome = await outcomeWithinPatience(deps, tried);
       if (outcome === null) {

@@ -288,6 +288,7 @@ async function outcomeWithinPatience(deps: OutboxDeps, tried: Promise<Outcome>):
  */
 export function createReportOutbox(deps: OutboxDeps) {
   const waiting = createWaitingReports(deps.notify);
+  const copies = createKeptCopies(deps);
   let failuresInRow = 0;
   let timer: unknown = null;
   let stopped = false;
@@ -300,8 +301,6 @@ export function createReportOutbox(deps: OutboxDeps) {
       void sendKept();
     }, retryDelayMs(failuresInRow));
   }
-
-  const copies = createKeptCopies(deps);
   const tries = createTries(deps, copies, waiting, {
     delivered: () => {
       failuresInRow = 0;

@@ -69,8 +69,16 @@ describe("build", () => {
     }
   });
 
-  test("the launcher's, messenger's, banner's and tours' host chunks are one module each: what a visitor waits for is one file", async () => {
-    for (const name of ["launcher", "messenger", "banner", "tours"]) {
+  test("the launcher's, messenger's, banner's, tours', notifications', tooltips' and checklist's host chunks are one module each: what a visitor waits for is one file", async () => {
+    for (const name of [
+      "launcher",
+      "messenger",
+      "banner",
+      "tours",
+      "notifications",
+      "tooltips",
+      "checklist",
+    ]) {
       const chunk = manifest.widgetChunks[name] ?? "";
       expect(chunk).toMatch(new RegExp(`^/sdk/${name}-chunk-[a-z0-9]{8,}\\.js$`));
       const code = await read("main", chunk);

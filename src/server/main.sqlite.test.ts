@@ -1,5 +1,6 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
+import { migratedDataFolder } from "./cli/test-support/migrated-data-folder.ts";
 import { fixtureWorkDir, loopbackServerEnv } from "./test-support/fixture-work-dir.ts";
 import { runToEnd } from "./test-support/process-run.ts";
 import { startedBeforeAll } from "./test-support/test-lifecycle.ts";
@@ -75,6 +76,16 @@ describe("start-up failures stop with one clear line and exit code 1", () => {
     expect(exitCode).toBe(1);
     expect(stderr.trim().split("\n")).toHaveLength(1);
     expect(stderr).toContain('run "npm run build" first');
+  });
+
+  test("a database a newer build migrated", async () => {
+    const dataDir = join(work.dir, "newer-data");
+    await migratedDataFolder(dataDir, { newerBuild: true });
+    const { exitCode, stderr } = await runToExit({ ...baseEnv(), DATA_DIR: dataDir });
+    expect(exitCode).toBe(1);
+    expect(stderr.trim()).toBe(
+      "database schema is newer than this binary: migration 9999 (future) is unknown; run the newer release",
+    );
   });
 
   test("a port that is already taken", async () => {

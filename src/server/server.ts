@@ -9,8 +9,8 @@ import { loadBuildManifest } from "./build-manifest-loader.ts";
 import type { ServerConfig } from "./config.ts";
 import { ensureWritableDataDir } from "./data-dir.ts";
 import { type Database, openDatabase } from "./database/database.ts";
-import { NewerSchemaError, runMigrations } from "./database/migrations.ts";
 import type { Reads } from "./database/reads.ts";
+import { isSchemaCurrent } from "./database/schema-current.ts";
 import { randomSecret, seedDemoData } from "./demo-seed.ts";
 import { createDomainEvents, type DomainEvents } from "./domain/events/domain-events.ts";
 import { staffPushListener } from "./domain/events/staff-push-listener.ts";
@@ -172,13 +172,8 @@ function unreadMailSettings(
 
 /** Brings the schema up to date and seeds the demo data where asked; answers the password hashing. */
 async function migrateAndSeed(sql: SQL, config: ServerConfig, logger: Logger) {
-  const { applied } = await runMigrations(sql).catch((error) => {
-    // A newer release's database: the operator runs that release (or restores a backup), so it is
-    // one line, not a crash.
-    if (error instanceof NewerSchemaError) throw new StartupError(error.message);
-    throw error;
-  });
-  if (applied.length > 0) logger.info("migrations applied", { applied });
+  // The migrations load only when the schema is not the shipped one (schema-current.ts).
+  if (!(await isSchemaCurrent(sql))) await migrate(sql, logger);
   const passwords = passwordHashing(config.passwordHashCost);
   if (passwords.cost !== "production")
     logger.warn("PASSWORD_HASH_COST is test: new password hashes are weak (test servers only)");
@@ -187,6 +182,17 @@ async function migrateAndSeed(sql: SQL, config: ServerConfig, logger: Logger) {
     if (seeded) logger.info("demo data seeded");
   }
   return passwords;
+}
+
+async function migrate(sql: SQL, logger: Logger): Promise<void> {
+  const { NewerSchemaError, runMigrations } = await import("./database/migrations.ts");
+  const { applied } = await runMigrations(sql).catch((error) => {
+    // A newer release's database: the operator runs that release (or restores a backup), so it is
+    // one line, not a crash.
+    if (error instanceof NewerSchemaError) throw new StartupError(error.message);
+    throw error;
+  });
+  if (applied.length > 0) logger.info("migrations applied", { applied });
 }
 
 /** The free space of the data folder's disk, and local file storage's (disk-space-watch.ts). */

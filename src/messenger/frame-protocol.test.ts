@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import type { HostToMessengerMessage } from "../shared/frame-messages.ts";
+import { frameInboxScript } from "../shared/frame-inbox.ts";
+import { frameMessageText, type HostToMessengerMessage } from "../shared/frame-messages.ts";
 import { createHostChannel, expectedHostOrigin } from "./frame-protocol.ts";
 
 /** A frame's window: its parent records posts; the test delivers messages as the browser would. */
@@ -71,6 +72,39 @@ describe("the frame's line to the host", () => {
     expect(received).toEqual(["config-update"]);
     channel.send({ name: "open-url", data: "https://example.com", newTab: true });
     expect(w.posted.at(-1)?.target).toBe("https://shop.example");
+  });
+
+  test("after the page's script said ping, the host's answers that came first are handled at start, once", () => {
+    const w = frameWindow({ referrer: "https://shop.example/cart" });
+    new Function("window", frameInboxScript(frameMessageText({ name: "ping" })))(w.view);
+    expect(w.posted).toEqual([{ data: '{"name":"ping"}', target: "https://shop.example" }]);
+    // The host answers while the app is still loading; one answer comes from another origin.
+    w.deliver(config, "https://evil.example");
+    w.deliver(config, "https://shop.example");
+
+    const received: HostToMessengerMessage[] = [];
+    const channel = createHostChannel(w.view);
+    channel.start((message) => received.push(message));
+    expect(received.map((message) => message.name)).toEqual(["config-update"]);
+    expect(channel.origin()).toBe("https://shop.example");
+    expect(w.posted).toHaveLength(1); // not said twice
+
+    w.deliver(config, "https://shop.example");
+    expect(received).toHaveLength(2);
+  });
+
+  test("where the page's script could not post, the channel says ping itself", () => {
+    const w = frameWindow({ referrer: "https://shop.example/" });
+    const refusing = {
+      postMessage() {
+        throw new Error("the parent went away");
+      },
+    };
+    Object.assign(w.view, { parent: refusing });
+    new Function("window", frameInboxScript(frameMessageText({ name: "ping" })))(w.view);
+    Object.assign(w.view, { parent: w.parent });
+    createHostChannel(w.view).start(() => {});
+    expect(w.posted).toEqual([{ data: '{"name":"ping"}', target: "https://shop.example" }]);
   });
 
   test("a page that is not framed sends nothing", () => {

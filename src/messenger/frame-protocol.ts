@@ -1,3 +1,4 @@
+import { takeFrameInbox } from "../shared/frame-inbox.ts";
 import {
   frameMessageText,
   type HostToMessengerMessage,
@@ -21,7 +22,9 @@ import { requestHostCheck } from "./shell/host-check-request.ts";
  *   default Referrer-Policy, strict-origin-when-cross-origin, keeps at least the origin). Where a host's
  *   policy sends no referrer, Chromium and Safari still name the parent in `location.ancestorOrigins`.
  * - `ping` goes to that origin. Only when neither names it does it go to `*`: it carries nothing but
- *   its name, and whoever framed us learns nothing from it.
+ *   its name, and whoever framed us learns nothing from it. The page's inline script says it while
+ *   the HTML is parsed (frame-inbox.ts) and keeps the host's answers until `start` takes them, checked
+ *   as every message is; the channel says it only where that script could not.
  * - Messages are taken only from `window.parent`, and, while an origin is known, only from it. The
  *   first valid host message pins its origin: from then on every message in either direction must be
  *   at exactly that origin. Everything the frame says besides `ping` (the visitor's feedback, links,
@@ -33,7 +36,7 @@ import { requestHostCheck } from "./shell/host-check-request.ts";
  */
 export interface HostChannel {
   send(message: MessengerToHostMessage): void;
-  /** Starts listening and says `ping`. Answers the stop. */
+  /** Starts listening and says `ping` (unless the page's script said it). Answers the stop. */
   start(onMessage: (message: HostToMessengerMessage) => void): () => void;
   /** The host's origin once it has spoken (or the referrer's guess before). */
   origin(): string | null;
@@ -99,8 +102,11 @@ export function createHostChannel(
         }
         binding.admit(message, event.origin);
       };
+      // In one task: the page script's listener stops as this one starts, so nothing is lost or doubled.
       view.addEventListener("message", listener);
-      channel.send({ name: "ping" });
+      const inbox = takeFrameInbox(view);
+      for (const event of inbox.events) listener(event);
+      if (!inbox.announced) channel.send({ name: "ping" });
       return () => {
         listening = false;
         view.removeEventListener("message", listener);

@@ -20,7 +20,8 @@ export interface MessengerOriginDeps {
   uploads?: (request: Request, path: string) => Promise<Response | null>;
 }
 
-/** The banner's and the modal's inline scripts: each announces its frame while the page parses. */
+/** Each frame's inline script: it announces the frame while the page parses (frame-inbox.ts). */
+const messengerInboxScript = frameInboxScript(frameMessageText({ name: "ping" }));
 const bannerInboxScript = frameInboxScript(frameMessageText({ name: "banner-loaded", type: "BANNER" }));
 const modalInboxScript = frameInboxScript(frameMessageText({ name: "modal-loaded", type: "MODAL" }));
 
@@ -43,7 +44,7 @@ export function createMessengerOrigin({
   const files = createStaticFiles(join(distDir, "messenger"));
   // The messenger at the root, the banner and modal frames beside it: each page is its own app.
   const pages = new Map<string, Pick<ShellOptions, "title" | "app" | "headScript">>([
-    ["/", { title: "Messenger", app: manifest.apps.messenger }],
+    ["/", { title: "Messenger", app: manifest.apps.messenger, headScript: messengerInboxScript }],
     ["/banner", { title: "Banner", app: manifest.apps.banner, headScript: bannerInboxScript }],
     ["/modal", { title: "Modal", app: manifest.apps.modal, headScript: modalInboxScript }],
     ["/builder", { title: "Builder", app: manifest.apps.builder }],

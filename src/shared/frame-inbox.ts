@@ -1,11 +1,14 @@
 /**
- * The banner and modal frames announce themselves to the host before their app has loaded. Their page
- * runs `installFrameInbox` as an inline script while the HTML is parsed: it posts the `…-loaded`
- * announcement at once and keeps the host's messages (its `…-data` answer) until the app's channel
- * listens (`takeFrameInbox`, parent-channel.ts), which checks them as it checks every message.
+ * The frames announce themselves to the host before their app has loaded. Their page runs
+ * `installFrameInbox` as an inline script while the HTML is parsed: it posts the announcement at once
+ * (the banner's and the modal's `…-loaded`, the messenger's `ping`) and keeps the host's messages (the
+ * `…-data` answer; the messenger's config, session and queued screen) until the app's channel listens
+ * (`takeFrameInbox`, parent-channel.ts and frame-protocol.ts), which checks them as it checks every
+ * message.
  *
- * Without it, the announcement waited for the app's modules to be evaluated and its first render
- * (about half a second of a slow phone's main thread), and only then did the host's answer set off.
+ * Without it, the announcement waited for the app's modules to be evaluated (about a quarter to half
+ * a second of a slow phone's main thread), and only then did the host's answer set off; the messenger
+ * opens 300 ms after its `ping` (spec §9), so that wait was the visitor's too.
  */
 
 /** What the inline script leaves for the app. */

@@ -10,8 +10,14 @@ export interface FrameContainer {
   /** Sets the variant classes, the direction and the project's offsets, radius and colours. */
   layout(variants: readonly ContainerVariant[], config: FlowConfig, rtl: boolean): void;
   setVisible(visible: boolean): void;
-  /** The brand-coloured placeholder shown while the frame loads. */
+  /**
+   * The frame loads: the brand-coloured placeholder shows instead of it. Once the frame shows, the
+   * placeholder stays beneath it: the frame's page is transparent until its app draws over it (the
+   * frame says `ping` while its page parses, frame-inbox.ts, and opens 300 ms later, spec §9).
+   */
   setLoading(loading: boolean): void;
+  /** Takes the placeholder away (the frame never answered). */
+  clearPlaceholder(): void;
   /** Spec §4: "the container gets an animate class 500 ms after opening" (it then takes clicks). */
   setAnimated(animated: boolean): void;
   /** A survey's reported height, or null for the stylesheet's cap. */
@@ -64,6 +70,10 @@ export function createFrameContainer(root: ShadowRoot, url: string): FrameContai
     setLoading(loading) {
       element.classList.toggle("frame--loading", loading);
       element.setAttribute("aria-busy", String(loading));
+      if (loading) element.classList.add("frame--placeholder");
+    },
+    clearPlaceholder() {
+      element.classList.remove("frame--placeholder");
     },
     setAnimated(animated) {
       element.classList.toggle("frame--animate", animated);

@@ -146,6 +146,8 @@ describe("readiness", () => {
     const container = m.container();
     expect(container?.classList.contains("frame--hidden")).toBe(false);
     expect(container?.classList.contains("frame--loading")).toBe(false);
+    // Beneath the frame, until the messenger's app draws over it.
+    expect(container?.classList.contains("frame--placeholder")).toBe(true);
     expect(container?.classList.contains("frame--animate")).toBe(false);
 
     tick(timing.animateAfterOpenMs);
@@ -199,6 +201,7 @@ describe("readiness", () => {
     m.run("open");
     tick(timing.frameTimeoutMs);
     expect(m.container()?.classList.contains("frame--hidden")).toBe(true);
+    expect(m.container()?.classList.contains("frame--placeholder")).toBe(false);
     expect(String(warn.mock.calls[0]?.[0])).toContain("did not answer");
     // The placeholder came and went unopened: what stayed clear of it may show again.
     expect(opening).toEqual([true, false]);
@@ -730,7 +733,9 @@ describe("modes and sizes", () => {
     return m;
   };
   const classes = (m: MountedMessenger) =>
-    [...(m.container()?.classList ?? [])].filter((name) => name !== "frame" && name !== "frame--animate");
+    [...(m.container()?.classList ?? [])].filter(
+      (name) => !["frame", "frame--animate", "frame--placeholder"].includes(name),
+    );
   const inner = (m: MountedMessenger) => m.root.querySelector<HTMLElement>(".frame-inner");
 
   test("page-changed: news details and extended apps widen the frame; any other page narrows it again", () => {

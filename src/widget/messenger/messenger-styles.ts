@@ -52,23 +52,30 @@ export const messengerStyles = `
   border: 0;
   pointer-events: auto;
   color-scheme: normal;
+  /* Above the placeholder, which stays beneath it until the messenger draws over it. */
+  position: relative;
+  z-index: 1;
 }
 
-/* Until the frame has answered: the brand gradient the messenger's header will cover. */
+/*
+ * Until the frame has answered: the brand gradient the messenger's header will cover. It stays beneath
+ * the frame once that shows, since the frame's page is transparent until its app has drawn (a survey's
+ * frame is not a panel: none under it).
+ */
 .frame--loading iframe { opacity: 0; }
-.frame--loading .frame-inner::before,
-.frame--loading .frame-inner::after {
+.frame--placeholder:not(.frame--survey, .frame--survey-full) .frame-inner::before,
+.frame--placeholder:not(.frame--survey, .frame--survey-full) .frame-inner::after {
   content: "";
   position: absolute;
   pointer-events: none;
 }
 /* The header band the messenger draws, and a card where its first screen will be. */
-.frame--loading .frame-inner::before {
+.frame--placeholder .frame-inner::before {
   inset: 0 0 auto 0;
   height: 117px;
   background: linear-gradient(130deg, var(--gl-header) 0%, var(--gl-color) 100%);
 }
-.frame--loading .frame-inner::after {
+.frame--placeholder .frame-inner::after {
   top: 97px;
   left: 16px;
   right: 16px;

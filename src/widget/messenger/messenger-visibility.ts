@@ -27,6 +27,7 @@ export interface VisibilityDeps {
  */
 function showPlaceholder(box: FrameContainer | null, events: VisibilityDeps["events"], shown: boolean) {
   box?.setLoading(shown);
+  if (!shown) box?.clearPlaceholder();
   box?.setVisible(shown);
   events.emit("messenger-opening", shown);
 }

@@ -304,10 +304,40 @@ const screenCases: Array<[string, unknown[], { name: string; data?: unknown }]> 
 ];
 
 describe("screen commands", () => {
-  test("mounting asks for the report outbox at once, before the frame exists: Send works offline", () => {
+  test("the report outbox is asked for once the frame has said ping, once: Send works offline", () => {
     const m = setup();
+    m.run("open");
+    m.connect();
+    expect(m.host.commands).toEqual([]);
+    m.fromFrame({ name: "ping" });
+    // At the page's next idle moment: the frame's first screen goes first.
+    expect(m.host.commands).toEqual([]);
+    tick(0);
     expect(m.host.commands).toEqual([{ name: "prepareReports", args: [] }]);
-    expect(m.iframe()).toBeNull();
+    // A frame that reloads says ping again: the outbox is already there.
+    m.fromFrame({ name: "ping" });
+    tick(timing.openAfterPingMs);
+    expect(m.host.commands).toEqual([{ name: "prepareReports", args: [] }]);
+  });
+
+  test("where the browser tells idle time, the outbox waits for it, at most two seconds", () => {
+    const asked: Array<{ run: () => void; timeout: number | undefined }> = [];
+    const idle = (run: () => void, options?: { timeout?: number }) =>
+      asked.push({ run, timeout: options?.timeout });
+    Object.assign(window, { requestIdleCallback: idle });
+    try {
+      const m = setup();
+      m.run("open");
+      m.connect();
+      m.fromFrame({ name: "ping" });
+      tick(timing.openAfterPingMs);
+      expect(m.host.commands).toEqual([]);
+      expect(asked.map((entry) => entry.timeout)).toEqual([2000]);
+      asked[0]?.run();
+      expect(m.host.commands).toEqual([{ name: "prepareReports", args: [] }]);
+    } finally {
+      Reflect.deleteProperty(window, "requestIdleCallback");
+    }
   });
 
   test.each(screenCases)(
@@ -382,7 +412,6 @@ describe("screen commands", () => {
     const m = setup();
     m.run("startFeedbackFlow", "bugreporting", true, { autostartDrawing: true });
     expect(m.host.commands).toEqual([
-      { name: "prepareReports", args: [] },
       { name: "startScreenCapture", args: ["screenshot", { autostart: true }] },
     ]);
     expect(m.container()).toBeNull();

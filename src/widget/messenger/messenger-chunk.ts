@@ -18,9 +18,6 @@ export function mount(context: WidgetChunkContext): () => void {
   context.root.append(style);
   const current = createMessengerWidget(context);
   widget = current;
-  // The outbox is on the page before the visitor can press Send: a report sent offline keeps its
-  // place there, while the report chunk itself could not be fetched any more.
-  context.host.command("prepareReports");
   return () => {
     current.destroy();
     style.remove();

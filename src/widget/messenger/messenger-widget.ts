@@ -21,6 +21,9 @@ export interface MessengerWidget {
   destroy(): void;
 }
 
+/** The latest moment after the frame's `ping` that the report outbox is asked for. */
+const prepareReportsWithinMs = 2000;
+
 /**
  * The messenger frame host: injects the frame on first open, keeps its mode and size, queues screen
  * requests until the frame is ready, opens and hides it, and answers what the frame asks (spec §2,
@@ -58,8 +61,26 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
   const sendConfig = () => send(configMessage(host));
   const sendSession = () => send(sessionMessage(host));
 
+  let reportsPrepared = false;
+
+  /**
+   * The outbox is on the page before the visitor can press Send: a report sent offline keeps its
+   * place there, while the report chunk itself could not be fetched any more. Asked for once the frame
+   * has answered, when the page's main thread is next idle: on one site the host and the frame share
+   * that thread, and the frame's first screen goes first (a report takes a visitor longer to write).
+   */
+  function prepareReports() {
+    if (reportsPrepared) return;
+    reportsPrepared = true;
+    const idle = view.requestIdleCallback?.bind(view);
+    const run = () => host.command("prepareReports");
+    if (idle) idle(run, { timeout: prepareReportsWithinMs });
+    else timers.later(0, run);
+  }
+
   /** `ping`: push the config and the session, send what waited, and open 300 ms later if asked to. */
   function onReady() {
+    prepareReports();
     channel.setReady(true);
     sendConfig();
     sendSession();

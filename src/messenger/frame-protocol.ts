@@ -23,8 +23,9 @@ import { requestHostCheck } from "./shell/host-check-request.ts";
  *   policy sends no referrer, Chromium and Safari still name the parent in `location.ancestorOrigins`.
  * - `ping` goes to that origin. Only when neither names it does it go to `*`: it carries nothing but
  *   its name, and whoever framed us learns nothing from it. The page's inline script says it while
- *   the HTML is parsed (frame-inbox.ts) and keeps the host's answers until `start` takes them, checked
- *   as every message is; the channel says it only where that script could not.
+ *   the HTML is parsed (frame-inbox.ts: to the referrer's origin, else to `*`) and keeps the host's
+ *   answers until `start` takes them, checked as every message is; the channel says it only where
+ *   that script could not.
  * - Messages are taken only from `window.parent`, and, while an origin is known, only from it. The
  *   first valid host message pins its origin: from then on every message in either direction must be
  *   at exactly that origin. Everything the frame says besides `ping` (the visitor's feedback, links,

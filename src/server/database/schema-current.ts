@@ -4,7 +4,7 @@ import type { SQL } from "bun";
  * The ids of every migration this build ships (migrations.ts), in order. A start reads them instead of
  * the migrations themselves: on a database that has exactly these, nothing is pending and nothing is
  * unknown, so the forty-odd migration modules (about 15 ms of a start) are never loaded. Append the id
- * of each new migration here too; `schema-current.test.ts` fails until both lists agree.
+ * of each new migration here too; `schema-current.sqlite.test.ts` fails until both lists agree.
  */
 export const shippedMigrationIds: readonly number[] = [
   1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
@@ -17,10 +17,14 @@ export const shippedMigrationIds: readonly number[] = [
  * runner's to handle, and answers false.
  */
 export async function isSchemaCurrent(sql: SQL): Promise<boolean> {
-  // A database without the table (a fresh one) fails the read: the runner creates it.
-  const rows = (await sql`SELECT id FROM schema_migrations ORDER BY id`.catch(() => null)) as Array<{
-    id: number | string;
-  }> | null;
-  if (rows === null || rows.length !== shippedMigrationIds.length) return false;
+  // A fresh database has no table yet: the runner creates it. Asked first rather than caught, so a
+  // failing connection fails here and PostgreSQL logs no error for a fresh start.
+  const table =
+    sql.options.adapter === "sqlite"
+      ? await sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`
+      : await sql`SELECT to_regclass('schema_migrations') AS name`;
+  if (table.length === 0 || table[0].name === null) return false;
+  const rows = (await sql`SELECT id FROM schema_migrations ORDER BY id`) as Array<{ id: number | string }>;
+  if (rows.length !== shippedMigrationIds.length) return false;
   return rows.every((row, index) => Number(row.id) === shippedMigrationIds[index]);
 }

@@ -9,6 +9,8 @@ export interface FrameRequestDeps extends Pick<WidgetChunkContext, "host" | "eve
   send(message: HostToMessengerMessage): void;
   /** `ping`: the frame is ready. */
   onReady(): void;
+  /** Any message but `ping`, which the frame's page says before its app runs: the app is there. */
+  onAppMessage(): void;
   hide(): void;
   onPageChanged(pageName: string | undefined): void;
   onHeight(height: number): void;
@@ -32,6 +34,7 @@ const ownEvents = new Set<string>([
 
 /** Every message the messenger may send the host (spec §7), already checked for origin and shape. */
 export function handleFrameRequest(message: MessengerToHostMessage, deps: FrameRequestDeps): void {
+  if (message.name !== "ping") deps.onAppMessage();
   switch (message.name) {
     case "ping":
       deps.onReady();

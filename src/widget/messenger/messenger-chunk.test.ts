@@ -208,6 +208,36 @@ describe("readiness", () => {
     warn.mockRestore();
   });
 
+  test("a frame whose page said ping but whose app never speaks: the panel closes, the placeholder goes", () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    const m = setup();
+    m.run("open");
+    m.connect();
+    m.fromFrame({ name: "ping" });
+    tick(timing.openAfterPingMs);
+    expect(m.emitted.map((e) => e.name)).toEqual(["open"]);
+    tick(timing.frameTimeoutMs);
+    expect(m.emitted.map((e) => e.name)).toEqual(["open", "close"]);
+    expect(m.container()?.classList.contains("frame--hidden")).toBe(true);
+    expect(m.container()?.classList.contains("frame--placeholder")).toBe(false);
+    expect(String(warn.mock.calls[0]?.[0])).toContain("did not answer");
+    warn.mockRestore();
+  });
+
+  test("the app's first message besides ping keeps the panel open", () => {
+    const warn = spyOn(console, "warn").mockImplementation(() => {});
+    const m = setup();
+    m.run("open");
+    m.connect();
+    m.fromFrame({ name: "ping" });
+    m.fromFrame({ name: "page-changed", data: { name: "menu" } });
+    tick(timing.frameTimeoutMs);
+    expect(m.emitted.map((e) => e.name)).toEqual(["open"]);
+    expect(m.container()?.classList.contains("frame--hidden")).toBe(false);
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
   test("the placeholder on screen says the messenger is opening, before its open event", () => {
     const m = setup();
     const seen: string[] = [];
@@ -318,6 +348,26 @@ describe("screen commands", () => {
     m.fromFrame({ name: "ping" });
     tick(timing.openAfterPingMs);
     expect(m.host.commands).toEqual([{ name: "prepareReports", args: [] }]);
+  });
+
+  test("a widget destroyed before the idle moment asks for no outbox", () => {
+    const cancelled: number[] = [];
+    Object.assign(window, {
+      requestIdleCallback: () => 7,
+      cancelIdleCallback: (id: number) => cancelled.push(id),
+    });
+    try {
+      const m = setup();
+      m.run("open");
+      m.connect();
+      m.fromFrame({ name: "ping" });
+      m.unmount();
+      expect(cancelled).toEqual([7]);
+      expect(m.host.commands).toEqual([]);
+    } finally {
+      Reflect.deleteProperty(window, "requestIdleCallback");
+      Reflect.deleteProperty(window, "cancelIdleCallback");
+    }
   });
 
   test("where the browser tells idle time, the outbox waits for it, at most two seconds", () => {

@@ -1,6 +1,7 @@
 import type { HostToMessengerMessage } from "../../shared/frame-messages.ts";
 import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import type { CaptureHooks } from "./capture-hooks.ts";
+import { watchFrameAnswer } from "./frame-answer-watch.ts";
 import type { FrameChannel } from "./frame-channel.ts";
 import type { FrameContainer } from "./frame-container.ts";
 import type { ImageViewer } from "./image-viewer.ts";
@@ -45,7 +46,7 @@ export function createVisibility(deps: VisibilityDeps) {
   let position = { x: 0, y: 0 };
   let openTimer: Timer | null = null;
   let animateTimer: Timer | null = null;
-  let frameTimer: Timer | null = null;
+  let appAnswered = () => {};
 
   const sendStatus = () => deps.send({ name: "widget-status-update", data: { isWidgetOpen: opened } });
 
@@ -116,20 +117,20 @@ export function createVisibility(deps: VisibilityDeps) {
       }
       openNow();
     },
-    /** The frame's box was created: if its origin never answers, the placeholder goes. */
+    /** The frame's box was created: if its app never speaks, panel and placeholder go (frame-answer-watch.ts). */
     frameCreated(url: string) {
-      frameTimer = timers.later(timing.frameTimeoutMs, () => {
-        if (channel.ready() || !openPending) return;
-        // The messenger's origin did not answer: take the placeholder away rather than leave it spinning.
+      appAnswered = watchFrameAnswer(timers, timing.frameTimeoutMs, () => {
+        if (!opened && !openPending) return;
         console.warn(`Gleap: the messenger at ${url} did not answer`);
+        if (opened) hide();
         openPending = false;
         showPlaceholder(frame.container(), events, false);
       });
     },
+    /** The frame's app said something besides `ping`: it runs. */
+    appAnswered: () => appAnswered(),
     /** The frame said `ping` (and has its config and session): the status, and an open that waited. */
     frameReady() {
-      timers.cancel(frameTimer);
-      frameTimer = null;
       if (opened) sendStatus();
       if (!openPending) return;
       timers.cancel(openTimer);

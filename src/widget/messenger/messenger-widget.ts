@@ -10,6 +10,7 @@ import { configMessage, formDataMessage, prefillMessage, sessionMessage } from "
 import { createImageViewer } from "./image-viewer.ts";
 import { createMessengerFrame } from "./messenger-frame.ts";
 import { createVisibility } from "./messenger-visibility.ts";
+import { createOutboxRequest } from "./outbox-request.ts";
 import { createPingSound } from "./ping-sound.ts";
 import { screenRequest } from "./screen-commands.ts";
 import { createTimers } from "./widget-timers.ts";
@@ -20,9 +21,6 @@ export interface MessengerWidget {
   snapshotPosition(): { x: number; y: number };
   destroy(): void;
 }
-
-/** The latest moment after the frame's `ping` that the report outbox is asked for. */
-const prepareReportsWithinMs = 2000;
 
 /**
  * The messenger frame host: injects the frame on first open, keeps its mode and size, queues screen
@@ -49,6 +47,7 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
       onHeight: (height) => frame.setHeight(height),
       showImage: (url) => viewer.show(url, isRightToLeft(host.language(), host.flowConfig())),
       playPing: () => sound.play(),
+      onAppMessage: () => visibility.appAnswered(),
     }),
   );
   const frame = createMessengerFrame(root, host, channel, (url) => visibility.frameCreated(url));
@@ -61,34 +60,17 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
   const sendConfig = () => send(configMessage(host));
   const sendSession = () => send(sessionMessage(host));
 
-  let reportsPrepared = false;
-
-  /**
-   * The outbox is on the page before the visitor can press Send: a report sent offline keeps its
-   * place there, while the report chunk itself could not be fetched any more. Asked for once the frame
-   * has answered, when the page's main thread is next idle: on one site the host and the frame share
-   * that thread, and the frame's first screen goes first (a report takes a visitor longer to write).
-   */
-  function prepareReports() {
-    if (reportsPrepared) return;
-    reportsPrepared = true;
-    const idle = view.requestIdleCallback?.bind(view);
-    const run = () => host.command("prepareReports");
-    if (idle) idle(run, { timeout: prepareReportsWithinMs });
-    else timers.later(0, run);
-  }
+  const outbox = createOutboxRequest(view, timers, () => host.command("prepareReports"));
 
   /** `ping`: push the config and the session, send what waited, and open 300 ms later if asked to. */
   function onReady() {
-    prepareReports();
+    outbox.afterPing();
     channel.setReady(true);
     sendConfig();
     sendSession();
     channel.flush();
     visibility.frameReady();
   }
-
-  const show = () => visibility.show();
 
   /**
    * The survey the messenger shows as a takeover: it holds the takeover slot from its
@@ -121,8 +103,8 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
     }
     frame.setMode(request.mode);
     if (request.message) send(request.message, true);
-    if (request.show === "drawing") capture.autostartDrawing(show);
-    else show();
+    if (request.show === "drawing") capture.autostartDrawing(() => visibility.show());
+    else visibility.show();
     return command === "startChecklist" ? true : undefined;
   }
 
@@ -153,14 +135,11 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
         case "toggle":
           if (visibility.shown()) return visibility.hide();
           return runScreen("open", []);
-        case "preFillForm": {
-          const message = prefillMessage(args[0]);
-          if (message) send(message, true);
-          return;
-        }
+        case "preFillForm":
         case "setFormData": {
           // Queued like a screen request: a capture may finish before the frame has said `ping`.
-          const message = formDataMessage(args[0], args[1]);
+          const message =
+            command === "preFillForm" ? prefillMessage(args[0]) : formDataMessage(args[0], args[1]);
           if (message) send(message, true);
           return;
         }
@@ -177,6 +156,7 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
       if (survey) host.takeover.release(survey);
       survey = null;
       timers.clearAll();
+      outbox.cancel();
       viewer.close();
       channel.destroy();
       frame.remove();

@@ -23,8 +23,9 @@ function newKey(): string {
  *   IndexedDB until the server's 2xx, sent again with backoff, when the network is back, and at the
  *   project's next start. Answers a `ReportDelivery`. The visitor sees a notice while it waits with
  *   the messenger closed, and when it arrives after waiting (report-notice.ts).
- * - `prepareReports`: the messenger mounted: this chunk is on the page before the visitor can press
- *   Send, so a report sent offline is kept rather than lost with a chunk that cannot be fetched.
+ * - `prepareReports`: the messenger's frame answered (asked at the page's next idle moment): this
+ *   chunk is on the page before the visitor can press Send, so a report sent offline is kept rather
+ *   than lost with a chunk that cannot be fetched.
  * - `sendStored`: the loader found this project's flag at a session's start: kept reports go now.
  * - `crash` (formData, priority, excludeData): a silent CRASH report with the page snapshot and the
  *   web replay unless excluded (crash-report.ts), through the same outbox without any notice;

@@ -7,6 +7,7 @@ import { type DatabaseTarget, loadConfig, type ServerConfig } from "../config.ts
 import { runMigrations } from "../database/migrations.ts";
 import { readSchemaState } from "../database/schema-state.ts";
 import { beginImmediately } from "../database/sqlite-immediate-transactions.ts";
+import { switchToWriteAheadLog } from "../database/sqlite-wal-mode.ts";
 import { StartupError } from "../startup-error.ts";
 import { CommandError, exitCodes } from "./command.ts";
 
@@ -61,7 +62,7 @@ export async function openCommandDatabase(
     const sql = new SQL({ adapter: "sqlite", filename: target.filename, create, readwrite: true });
     try {
       await sql`PRAGMA busy_timeout = 5000`;
-      await sql`PRAGMA journal_mode = WAL`;
+      await switchToWriteAheadLog(sql);
       await sql`PRAGMA foreign_keys = ON`;
       // The server may be writing to the file meanwhile (sqlite-immediate-transactions.ts).
       beginImmediately(sql);

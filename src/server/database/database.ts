@@ -4,6 +4,7 @@ import { openReads, type Reads } from "./reads.ts";
 import { beginImmediately } from "./sqlite-immediate-transactions.ts";
 import { installSqliteStatementCache } from "./sqlite-statement-cache.ts";
 import { startWalCheckpointer, type WalCheckpointer } from "./sqlite-wal-checkpointer.ts";
+import { switchToWriteAheadLog } from "./sqlite-wal-mode.ts";
 
 export type Engine = DatabaseTarget["engine"];
 
@@ -36,7 +37,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // new file, switching to WAL needs a lock that a second process starting at once may hold.
     await sql`PRAGMA busy_timeout = 5000`;
     // WAL lets readers go on while a write commits; foreign keys are off in SQLite unless asked for.
-    await sql`PRAGMA journal_mode = WAL`;
+    await switchToWriteAheadLog(sql);
     await sql`PRAGMA foreign_keys = ON`;
     await sql`PRAGMA synchronous = NORMAL`;
     // Refreshes the planner's statistics where they are stale (SQLite's advice for every connection),

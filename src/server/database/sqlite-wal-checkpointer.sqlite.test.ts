@@ -96,8 +96,9 @@ test("under a steady stream of writes that take their turn, the WAL starts over 
     if (written % 4 === 0) await Bun.sleep(4);
   }
   // Without the quiet, the thread's checkpoints never catch up with the writes, and the log grows to
-  // the writer's mark (4 MB) before the writer's own checkpoint starts it over.
-  expect(largest).toBeLessThan(2 * 1024 * 1024);
+  // the writer's mark (4 MB) before the writer's own checkpoint starts it over. With it the log stays
+  // under 2 MB on a quiet machine; a loaded one (a test run beside it) has read up to 3 MB.
+  expect(largest).toBeLessThan(3.5 * 1024 * 1024);
   expect(longestTurnMs).toBeLessThan(1000);
   // About 3 s alone: 3,000 commits and 750 pauses of the event loop, each longer on a loaded machine.
 }, 60_000);

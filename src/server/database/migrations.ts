@@ -40,6 +40,7 @@ import { searchAccentFolding } from "./migrations/042-search-accent-folding.ts";
 import { inboxPriorityOrder } from "./migrations/043-inbox-priority-order.ts";
 import { pingLog } from "./migrations/044-ping-log.ts";
 import { eventBatches } from "./migrations/045-event-batches.ts";
+import { hasMigrationsTable } from "./schema-current.ts";
 
 export interface Migration {
   id: number;
@@ -167,14 +168,6 @@ function underMigrationLock<T>(sql: SQL, work: (tx: SQL) => Promise<T>): Promise
     await tx.unsafe(`SELECT pg_advisory_xact_lock(${postgresMigrationLock})`);
     return work(tx);
   }) as Promise<T>;
-}
-
-async function hasMigrationsTable(sql: SQL): Promise<boolean> {
-  const rows =
-    engineOf(sql) === "sqlite"
-      ? await sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`
-      : await sql`SELECT to_regclass('schema_migrations') AS name`;
-  return rows.length > 0 && rows[0].name !== null;
 }
 
 async function readApplied(sql: SQL): Promise<AppliedMigration[]> {

@@ -19,12 +19,17 @@ export const shippedMigrationIds: readonly number[] = [
 export async function isSchemaCurrent(sql: SQL): Promise<boolean> {
   // A fresh database has no table yet: the runner creates it. Asked first rather than caught, so a
   // failing connection fails here and PostgreSQL logs no error for a fresh start.
-  const table =
-    sql.options.adapter === "sqlite"
-      ? await sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`
-      : await sql`SELECT to_regclass('schema_migrations') AS name`;
-  if (table.length === 0 || table[0].name === null) return false;
+  if (!(await hasMigrationsTable(sql))) return false;
   const rows = (await sql`SELECT id FROM schema_migrations ORDER BY id`) as Array<{ id: number | string }>;
   if (rows.length !== shippedMigrationIds.length) return false;
   return rows.every((row, index) => Number(row.id) === shippedMigrationIds[index]);
+}
+
+/** Whether the database has `schema_migrations` (the runner's record; a fresh database has none). */
+export async function hasMigrationsTable(sql: SQL): Promise<boolean> {
+  const rows =
+    sql.options.adapter === "sqlite"
+      ? await sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`
+      : await sql`SELECT to_regclass('schema_migrations') AS name`;
+  return rows.length > 0 && rows[0].name !== null;
 }

@@ -407,6 +407,38 @@ test("a pointer resting on the button fetches the messenger's file and connects 
   expect(messengerFiles).toHaveLength(1);
 });
 
+test("a click starts the messenger's frame while the messenger's file is still on its way, unseen until it opens", async ({
+  page,
+  context,
+}) => {
+  const button = await launcherOf(page, context, "plain");
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/sdk\/messenger-chunk-[^/]+\.js/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const frameDocument = page.waitForRequest(
+    (request) => request.url().startsWith(`${messengerOrigin}/?`) && request.resourceType() === "document",
+  );
+  await button.click();
+  // The frame's page is asked for while the messenger's file is held back.
+  await frameDocument;
+  const frames = page.locator("#gleap-widget-root iframe");
+  await expect(frames).toHaveCount(1);
+  await expect(frames).toBeHidden();
+  release();
+  await expect(
+    page.frameLocator(`iframe[src^="${messengerOrigin}"]`).locator("[data-testid=frame-app]"),
+  ).toBeVisible();
+  await expect(frames).toBeVisible();
+  // The messenger showed the frame it was given: one frame, loaded once.
+  await expect(frames).toHaveCount(1);
+  expect(await gleap(page, "isOpened")).toBe(true);
+});
+
 test("a host sheet that transforms every div leaves the button where it was", async ({ page, context }) => {
   // A transform (or filter, contain, will-change) on the host element makes it the containing block
   // of the fixed button: it would sit at the host's 0×0 box instead of the viewport's corner. The page's

@@ -9,6 +9,7 @@
  * chunks (build.ts), so it arrives in one request.
  */
 export { writeSessionCookie } from "./cookies.ts";
+export { startSurfaceFrame } from "./messenger-frame-start.ts";
 export { attachPage } from "./page-attach.ts";
 export { dispatchRealtime } from "./realtime-dispatch.ts";
 export { createReportMethods } from "./report-methods.ts";

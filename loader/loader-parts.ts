@@ -226,6 +226,8 @@ export function createSurfaceParts(deps: GleapDeps, state: LoaderState, router: 
     // Asked for only once `whenReady` said true: the facade is there.
     createRoot: (document) => (facade as { late: LateModule }).late.createWidgetRoot(document),
     onMounted: (unmount) => state.cleanups.push(unmount),
+    startFrame: (surface, command, root) =>
+      facade?.late.startSurfaceFrame(surface, command, root, facade.host, window),
   });
   const network = createNetworkLogSettings({
     ready: visitor.ready,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type {
+  StartedFrame,
   WidgetChunk,
   WidgetChunkContext,
   WidgetChunkName,
@@ -25,7 +26,11 @@ function heldChunk(name: WidgetChunkName, journal: string[]) {
   return { file, arrive: () => arrive() };
 }
 
-function mounts(files: Partial<Record<WidgetChunkName, Promise<WidgetChunk>>>, journal: string[]) {
+function mounts(
+  files: Partial<Record<WidgetChunkName, Promise<WidgetChunk>>>,
+  journal: string[],
+  startFrame?: Parameters<typeof createSurfaceMounts>[0]["startFrame"],
+) {
   let generation = 0;
   const surfaces = createSurfaceMounts({
     document,
@@ -36,13 +41,14 @@ function mounts(files: Partial<Record<WidgetChunkName, Promise<WidgetChunk>>>, j
       },
       { preload: (name: WidgetChunkName) => journal.push(`${name} preloaded`) },
     ),
-    availableSurfaces: ["launcher", "banner", "tours"],
+    availableSurfaces: ["launcher", "banner", "tours", ...(files.messenger ? (["messenger"] as const) : [])],
     report: (message) => journal.push(`report: ${message}`),
     context: () => ({ session: {} as WidgetChunkContext["session"] }) as Omit<WidgetChunkContext, "root">,
     whenReady: async () => true,
     createRoot: createWidgetRoot,
     generation: () => generation,
     onMounted: () => {},
+    startFrame,
   });
   return { surfaces, destroy: () => generation++ };
 }
@@ -173,5 +179,106 @@ describe("preload", () => {
       "banner requested",
       "banner mounted",
     ]);
+  });
+});
+
+describe("a frame started while the chunk loads", () => {
+  /** A messenger chunk held until the test lets it arrive (or fail), noting the frame it was mounted with. */
+  function messengerWithFrame() {
+    const journal: string[] = [];
+    let arrive: (chunk: WidgetChunk) => void = () => {};
+    let fail: (error: Error) => void = () => {};
+    const file = new Promise<WidgetChunk>((resolve, reject) => {
+      arrive = resolve;
+      fail = reject;
+    });
+    const started: StartedFrame[] = [];
+    const chunk: WidgetChunk = {
+      mount(context) {
+        journal.push(`mounted with ${context.startedFrame ? "the started frame" : "no frame"}`);
+        expect(context.startedFrame).toBe(started[0]);
+        expect(context.root.host.id).toBe("gleap-widget-root");
+        return () => {};
+      },
+      run: (command) => void journal.push(`ran ${command}`),
+    };
+    const built = mounts({ messenger: file }, journal, (surface, command, root) => {
+      journal.push(`start frame for ${surface} ${command}`);
+      if (command === "hide") return undefined;
+      const element = document.createElement("div");
+      root().append(element);
+      const frame = {
+        element,
+        inner: element,
+        iframe: document.createElement("iframe"),
+        url: "https://messenger.example",
+        takeMessages: () => [],
+        remove: () => {
+          journal.push("frame removed");
+          element.remove();
+        },
+      };
+      started.push(frame);
+      return frame;
+    });
+    return {
+      journal,
+      started,
+      arrive: () => arrive(chunk),
+      fail: () => fail(new Error("offline")),
+      ...built,
+    };
+  }
+
+  test("the frame starts in the widget's root before the chunk is requested, and the chunk is mounted with it", async () => {
+    const { journal, started, arrive, surfaces } = messengerWithFrame();
+    const opened = surfaces.run("messenger", "open");
+    await tasks();
+    expect(journal).toEqual(["start frame for messenger open", "messenger requested"]);
+    // On the page while the chunk is still on its way.
+    expect(started[0]?.element.isConnected).toBe(true);
+    arrive();
+    await opened;
+    expect(journal.slice(2)).toEqual(["mounted with the started frame", "ran open"]);
+    // Asked once: the next command finds the chunk there.
+    await surfaces.run("messenger", "hide");
+    expect(journal.filter((line) => line.startsWith("start frame"))).toHaveLength(1);
+  });
+
+  test("a command that starts no frame mounts the chunk without one", async () => {
+    const { journal, arrive, surfaces } = messengerWithFrame();
+    const hidden = surfaces.run("messenger", "hide");
+    arrive();
+    await hidden;
+    expect(journal).toEqual([
+      "start frame for messenger hide",
+      "messenger requested",
+      "mounted with no frame",
+      "ran hide",
+    ]);
+  });
+
+  test("a chunk that does not arrive leaves its frame; the next open asks for one again", async () => {
+    const { journal, started, fail, surfaces } = messengerWithFrame();
+    const opened = surfaces.run("messenger", "open");
+    await tasks();
+    fail();
+    await expect(opened).rejects.toThrow("offline");
+    // The frame's starter hands the next open the same one (loader/messenger-frame-start.ts).
+    expect(journal).not.toContain("frame removed");
+    expect(started[0]?.element.isConnected).toBe(true);
+    void surfaces.run("messenger", "open").catch(() => {});
+    await tasks();
+    expect(journal.filter((line) => line === "start frame for messenger open")).toHaveLength(2);
+  });
+
+  test("a destroy before the chunk arrives mounts nothing", async () => {
+    const { journal, arrive, destroy, surfaces } = messengerWithFrame();
+    const opened = surfaces.run("messenger", "open");
+    await tasks();
+    destroy();
+    arrive();
+    await opened;
+    expect(journal).toEqual(["start frame for messenger open", "messenger requested"]);
   });
 });

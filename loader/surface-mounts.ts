@@ -1,4 +1,5 @@
 import type {
+  StartedFrame,
   SurfaceCommand,
   WidgetChunk,
   WidgetChunkContext,
@@ -24,6 +25,54 @@ interface SurfaceMountDeps {
   generation: () => number;
   /** Keeps a mounted chunk's unmount for `destroy`. */
   onMounted: (unmount: () => void) => void;
+  /**
+   * Starts the frame a surface's first command will show while the surface's chunk loads (the
+   * messenger's, on an open; loader/messenger-frame-start.ts), in the widget's shadow root (`root`
+   * makes it if needed); the chunk adopts it at mount. Undefined: nothing to start. A chunk that
+   * fails to load leaves its frame for the next try.
+   */
+  startFrame?: (
+    surface: WidgetChunkName,
+    command: string | undefined,
+    root: () => ShadowRoot,
+  ) => StartedFrame | undefined;
+}
+
+/**
+ * Fetches a surface's chunk and mounts it into the widget's root, with the frame `startFrame` began
+ * meanwhile, unless a `destroy` came first (generation `run`: the root, and that frame, are gone).
+ */
+function loadAndMount(
+  deps: SurfaceMountDeps,
+  {
+    surface,
+    command,
+    context,
+    run,
+    root,
+    loaded,
+  }: {
+    surface: WidgetChunkName;
+    command: string | undefined;
+    context: Omit<WidgetChunkContext, "root">;
+    run: number;
+    root: () => ShadowRoot;
+    loaded: Map<WidgetChunkName, WidgetChunk>;
+  },
+): Promise<WidgetChunk> {
+  const startedFrame = deps.startFrame?.(surface, command, root);
+  const chunk = deps.loadChunk(surface).then(async (module) => {
+    // The chunk's evaluation was one task; mounting it is another.
+    await nextTask();
+    if (run !== deps.generation()) return module;
+    // The session the call was made in; the config as it is now.
+    deps.onMounted(
+      module.mount({ ...context, ...deps.context(), session: context.session, root: root(), startedFrame }),
+    );
+    loaded.set(surface, module);
+    return module;
+  });
+  return chunk;
 }
 
 /**
@@ -34,6 +83,10 @@ export function createSurfaceMounts(deps: SurfaceMountDeps) {
   const mounted = new Map<WidgetChunkName, Promise<WidgetChunk>>();
   const loaded = new Map<WidgetChunkName, WidgetChunk>();
   let widget: { host: HTMLElement; root: ShadowRoot } | null = null;
+  const rootElement = () => {
+    widget ??= deps.createRoot(deps.document);
+    return widget.root;
+  };
 
   return {
     has: (surface: WidgetChunkName) => mounted.has(surface),
@@ -72,18 +125,7 @@ export function createSurfaceMounts(deps: SurfaceMountDeps) {
       if (run !== deps.generation()) return;
       let chunk = mounted.get(surface);
       if (!chunk) {
-        chunk = deps.loadChunk(surface).then(async (module) => {
-          // The chunk's evaluation was one task; mounting it is another.
-          await nextTask();
-          if (run !== deps.generation()) return module;
-          widget ??= deps.createRoot(deps.document);
-          // The session the call was made in; the config as it is now.
-          deps.onMounted(
-            module.mount({ ...context, ...deps.context(), session: context.session, root: widget.root }),
-          );
-          loaded.set(surface, module);
-          return module;
-        });
+        chunk = loadAndMount(deps, { surface, command, context, run, root: rootElement, loaded });
         mounted.set(surface, chunk);
         chunk.catch(() => mounted.delete(surface));
       }

@@ -1,4 +1,5 @@
 import type { FeedbackReportCreated, WidgetEventName } from "./host-visible-types.ts";
+import type { MessengerFrameBox } from "./messenger-frame-box.ts";
 import type { TypedValue } from "./privacy/typed-values.ts";
 import type { TakeoverSlot } from "./takeover-slot.ts";
 import type { FlowConfig } from "./widget-config-api.ts";
@@ -130,6 +131,24 @@ export interface WidgetChunkContext {
   /** The host's CSP nonce, for the `<style>` elements a chunk adds. */
   nonce?: string;
   host: WidgetHost;
+  /**
+   * The messenger's frame, when the loader started it while the chunk loaded (the first command was
+   * one that opens the panel): the chunk adopts it rather than making its own.
+   */
+  startedFrame?: StartedFrame;
+}
+
+/**
+ * A messenger frame the loader put on the page, hidden, before the messenger's chunk arrived, so that
+ * the frame's page and files load while the chunk does (loader/messenger-frame-start.ts).
+ */
+export interface StartedFrame extends MessengerFrameBox {
+  /** The frame URL it was started for, without the project key: its origin is the frame's. */
+  url: string;
+  /** What the frame's window posted before the chunk listened (its `ping`), in order; stops collecting. */
+  takeMessages(): MessageEvent[];
+  /** Takes it off the page (its chunk never mounted). */
+  remove(): void;
 }
 
 /** Every widget chunk's entry module has this shape. */

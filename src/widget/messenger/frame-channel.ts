@@ -20,8 +20,12 @@ import {
  * others are dropped, as the reference does (status and live updates are re-sent on readiness).
  */
 export interface FrameChannel {
-  /** Starts talking to this iframe (created with `url`); messages from any other are ignored. */
-  attach(iframe: HTMLIFrameElement, url: string): void;
+  /**
+   * Starts talking to this iframe (created with `url`); messages from any other are ignored. `earlier`:
+   * what the frame posted before this channel listened (a frame the loader started), heard in order
+   * as the current task ends, so that the caller has set up what a `ping` finds (an open it waits for).
+   */
+  attach(iframe: HTMLIFrameElement, url: string, earlier?: readonly MessageEvent[]): void;
   ready(): boolean;
   setReady(ready: boolean): void;
   send(message: HostToMessengerMessage, options?: { queue?: boolean }): void;
@@ -62,7 +66,7 @@ export function createFrameChannel(
   }
 
   const channel: FrameChannel = {
-    attach(iframe, url) {
+    attach(iframe, url, earlier = []) {
       let origin: string;
       try {
         origin = new URL(url).origin;
@@ -70,6 +74,7 @@ export function createFrameChannel(
         return;
       }
       frame = { iframe, url, origin };
+      if (earlier.length > 0) queueMicrotask(() => earlier.forEach(listener));
     },
     ready: () => isReady,
     setReady(ready) {

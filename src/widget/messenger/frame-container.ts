@@ -1,3 +1,4 @@
+import { buildMessengerFrameBox, type MessengerFrameBox } from "../../shared/messenger-frame-box.ts";
 import type { FlowConfig } from "../../shared/widget-config-api.ts";
 import { type ContainerVariant, containerVariants } from "./frame-layout.ts";
 
@@ -27,26 +28,23 @@ export interface FrameContainer {
 
 const hiddenClass = "frame--hidden";
 
-/**
- * Creates the container hidden and appends it to the shadow root. The iframe's `src` is exactly the
- * frame URL (WIDGET-PROTOCOL "The frame side"): the messenger learns everything else from messages.
- */
+/** Creates the container hidden and appends it to the shadow root. */
 export function createFrameContainer(root: ShadowRoot, url: string): FrameContainer {
-  const element = document.createElement("div");
-  element.className = `frame ${hiddenClass}`;
-  element.dataset.testid = "gleap-frame-container";
-  const inner = document.createElement("div");
-  inner.className = "frame-inner";
-  const iframe = document.createElement("iframe");
-  iframe.className = "frame-window";
-  iframe.title = "Messenger";
-  // As the reference: media autoplay (the notification ping), full screen video, voice messages.
-  iframe.allow = "autoplay; encrypted-media; fullscreen; microphone *";
-  iframe.src = url;
-  inner.append(iframe);
-  element.append(inner);
-  root.append(element);
+  const box = buildMessengerFrameBox(root.ownerDocument, url);
+  root.append(box.element);
+  return frameContainer(box, url);
+}
 
+/**
+ * The box the loader started before the chunk arrived (loader/messenger-frame-start.ts): still hidden
+ * by the messenger's stylesheet, now on the page, rather than by its own attribute.
+ */
+export function adoptFrameContainer(started: MessengerFrameBox): FrameContainer {
+  started.element.hidden = false;
+  return frameContainer(started, started.iframe.src);
+}
+
+function frameContainer({ element, inner, iframe }: MessengerFrameBox, url: string): FrameContainer {
   return {
     element,
     iframe,

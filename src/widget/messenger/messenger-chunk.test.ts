@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, jest, spyOn, test } from "bun:test";
+import { buildMessengerFrameBox } from "../../shared/messenger-frame-box.ts";
+import type { StartedFrame } from "../../shared/widget-chunk-contract.ts";
 import { defaultFlowConfig } from "../../shared/widget-config-api.ts";
 import { createRecordingHost } from "../common/chunk-context-test-support.ts";
 import { sendingFailedText } from "./feedback.ts";
@@ -82,6 +84,94 @@ describe("mount and frame injection", () => {
     document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
     expect(m.posted).toHaveLength(before);
     mounted = null;
+  });
+});
+
+describe("a frame the loader started while the chunk loaded", () => {
+  /**
+   * What the loader puts in the root before the chunk arrives (loader/messenger-frame-start.ts): the
+   * hidden box, and what its frame said meanwhile, which the test has the frame say from `frameWindow`.
+   */
+  function loaderFrame(said: Array<{ text: string; origin?: string; source?: "another window" }>) {
+    const journal: string[] = [];
+    let started: StartedFrame | null = null;
+    const startFrame = (root: ShadowRoot): StartedFrame => {
+      const box = buildMessengerFrameBox(document, `${frameOrigin}/?sdkKey=demo`);
+      box.element.hidden = true;
+      root.append(box.element);
+      started = {
+        ...box,
+        url: frameOrigin,
+        takeMessages: () => {
+          journal.push("taken");
+          return said.map(
+            ({ text, origin = frameOrigin, source }) =>
+              new MessageEvent("message", {
+                data: text,
+                origin,
+                source: source ? window : box.iframe.contentWindow,
+              }),
+          );
+        },
+        remove: () => {
+          journal.push("removed");
+          box.element.remove();
+        },
+      };
+      return started;
+    };
+    return { journal, startFrame, started: () => started };
+  }
+
+  test("the open adopts it and hears its early ping as the open's task ends: placeholder first, open 300 ms later", async () => {
+    const loader = loaderFrame([{ text: '{"name":"ping"}' }]);
+    const m = setup({ startFrame: loader.startFrame });
+    m.connect();
+    const started = loader.started();
+    // Mounting alone leaves it as it is.
+    expect(started?.element.hidden).toBe(true);
+    expect(loader.journal).toEqual([]);
+
+    m.run("open");
+    // The same box and iframe: the frame's page keeps loading, nothing is made twice.
+    expect(m.root.querySelectorAll("iframe")).toHaveLength(1);
+    expect(m.iframe()).toBe(started?.iframe ?? null);
+    expect(started?.element.hidden).toBe(false);
+    expect(loader.journal).toEqual(["taken"]);
+    // The ping is heard once the open's own task is done, so the open waits for it as for a live one.
+    expect(m.container()?.className).toContain("frame--loading");
+    expect(m.names()).toEqual([]);
+    await settle();
+    expect(m.names().slice(0, 2)).toEqual(["config-update", "session-update"]);
+    expect(m.emitted.map((e) => e.name)).toEqual([]);
+    tick(timing.openAfterPingMs);
+    expect(m.emitted.map((e) => e.name)).toEqual(["open"]);
+    expect(m.container()?.classList.contains("frame--hidden")).toBe(false);
+  });
+
+  test("what it kept is checked like any message: another origin's or window's ping is not the frame's", async () => {
+    const loader = loaderFrame([
+      { text: '{"name":"ping"}', origin: "https://elsewhere.example" },
+      { text: '{"name":"ping"}', source: "another window" },
+    ]);
+    const m = setup({ startFrame: loader.startFrame });
+    m.connect();
+    m.run("open");
+    await settle();
+    expect(loader.journal).toEqual(["taken"]);
+    expect(m.names()).toEqual([]);
+    // The frame's own ping, when it comes, is heard.
+    m.fromFrame({ name: "ping" });
+    expect(m.names().slice(0, 2)).toEqual(["config-update", "session-update"]);
+  });
+
+  test("unmounted before any open, the chunk takes the frame away", () => {
+    const loader = loaderFrame([]);
+    const m = setup({ startFrame: loader.startFrame });
+    m.unmount();
+    mounted = null;
+    expect(loader.journal).toEqual(["removed"]);
+    expect(m.root.querySelector("iframe")).toBeNull();
   });
 });
 

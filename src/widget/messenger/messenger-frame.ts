@@ -1,21 +1,22 @@
 import { frameSource } from "../../shared/frame-source.ts";
-import type { WidgetHost } from "../../shared/widget-chunk-contract.ts";
+import type { WidgetChunkContext } from "../../shared/widget-chunk-contract.ts";
 import { isRightToLeft } from "../../shared/widget-language.ts";
 import type { FrameChannel } from "./frame-channel.ts";
-import { createFrameContainer, type FrameContainer } from "./frame-container.ts";
+import { adoptFrameContainer, createFrameContainer, type FrameContainer } from "./frame-container.ts";
 import { containerVariantsFor, frameMaxHeight, type WidgetMode } from "./frame-layout.ts";
 
 /**
- * The messenger frame's box: created on first use, from the frame URL the loader resolved at that
- * moment; laid out for the widget's mode, the project's config and the height the frame reports.
+ * The messenger frame's box: on first use, the one the loader started while the chunk loaded
+ * (`startedFrame`), else one created from the frame URL the loader resolves at that moment; laid out
+ * for the widget's mode, the project's config and the height the frame reports.
  */
 export function createMessengerFrame(
-  root: ShadowRoot,
-  host: WidgetHost,
+  { root, host, startedFrame: started }: Pick<WidgetChunkContext, "root" | "host" | "startedFrame">,
   channel: FrameChannel,
   /** The box was just created for the frame at `url`. */
   onCreated: (url: string) => void,
 ) {
+  let startedFrame = started;
   let container: FrameContainer | null = null;
   let mode: WidgetMode = "widget";
   let reportedHeight: number | null = null;
@@ -48,9 +49,13 @@ export function createMessengerFrame(
     },
     ensure(): FrameContainer {
       if (container) return container;
-      const url = host.frameUrls().messenger;
-      container = createFrameContainer(root, frameSource(url, host.sdkKey));
-      channel.attach(container.iframe, url);
+      const adopted = startedFrame;
+      startedFrame = undefined;
+      const url = adopted?.url ?? host.frameUrls().messenger;
+      container = adopted
+        ? adoptFrameContainer(adopted)
+        : createFrameContainer(root, frameSource(url, host.sdkKey));
+      channel.attach(container.iframe, url, adopted?.takeMessages());
       applyLayout();
       onCreated(url);
       return container;
@@ -58,6 +63,8 @@ export function createMessengerFrame(
     remove() {
       container?.remove();
       container = null;
+      startedFrame?.remove();
+      startedFrame = undefined;
     },
   };
 }

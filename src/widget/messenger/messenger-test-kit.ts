@@ -1,4 +1,4 @@
-import type { SurfaceCommand } from "../../shared/widget-chunk-contract.ts";
+import type { StartedFrame, SurfaceCommand } from "../../shared/widget-chunk-contract.ts";
 import type { FlowConfig } from "../../shared/widget-config-api.ts";
 import { createChunkContext, type RecordingHost } from "../common/chunk-context-test-support.ts";
 import { mount, run } from "./messenger-chunk.ts";
@@ -18,9 +18,16 @@ export interface PostedMessage {
  * browser would deliver them (origin and source set).
  */
 export function mountMessenger(
-  options: { flowConfig?: FlowConfig; host?: RecordingHost; nonce?: string } = {},
+  options: {
+    flowConfig?: FlowConfig;
+    host?: RecordingHost;
+    nonce?: string;
+    /** Puts a frame in the root before the chunk mounts, as the loader does on a first open. */
+    startFrame?: (root: ShadowRoot) => StartedFrame;
+  } = {},
 ) {
-  const context = createChunkContext(options);
+  const base = createChunkContext(options);
+  const context = { ...base, startedFrame: options.startFrame?.(base.root) };
   const unmount = mount(context);
   const posted: PostedMessage[] = [];
   const emitted: Array<{ name: string; data?: unknown }> = [];

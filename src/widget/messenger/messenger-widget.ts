@@ -50,7 +50,7 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
       onAppMessage: () => visibility.appAnswered(),
     }),
   );
-  const frame = createMessengerFrame(root, host, channel, (url) => visibility.frameCreated(url));
+  const frame = createMessengerFrame(context, channel, (url) => visibility.frameCreated(url));
   const visibility = createVisibility({ view, events, channel, frame, capture, viewer, timers, send });
 
   function send(message: HostToMessengerMessage, queue = false) {

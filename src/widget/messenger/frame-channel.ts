@@ -38,7 +38,8 @@ export interface FrameChannel {
 
 export function createFrameChannel(
   view: Window,
-  onMessage: (message: MessengerToHostMessage) => void,
+  /** `event`: the message's own event (its `timeStamp` says when the page heard it). */
+  onMessage: (message: MessengerToHostMessage, event: MessageEvent) => void,
 ): FrameChannel {
   let frame: { iframe: HTMLIFrameElement; url: string; origin: string } | null = null;
   let isReady = false;
@@ -50,7 +51,7 @@ export function createFrameChannel(
     // A detached or not yet created frame has no window: nothing can come from it.
     if (!frameWindow || !fromFrame(event, frame.url, frameWindow)) return;
     const message = parseFrameMessage(event.data, messengerToHost);
-    if (message) onMessage(message);
+    if (message) onMessage(message, event);
   };
   view.addEventListener("message", listener);
 

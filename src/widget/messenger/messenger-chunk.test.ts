@@ -6,7 +6,7 @@ import { createRecordingHost } from "../common/chunk-context-test-support.ts";
 import { sendingFailedText } from "./feedback.ts";
 import { messengerStyles } from "./messenger-styles.ts";
 import { frameOrigin, type MountedMessenger, mountMessenger, readyMessenger } from "./messenger-test-kit.ts";
-import { timing } from "./messenger-visibility.ts";
+import { openDelayAfterPing, timing } from "./messenger-visibility.ts";
 
 let mounted: MountedMessenger | null = null;
 let consoleError: ReturnType<typeof spyOn>;
@@ -92,7 +92,9 @@ describe("a frame the loader started while the chunk loaded", () => {
    * What the loader puts in the root before the chunk arrives (loader/messenger-frame-start.ts): the
    * hidden box, and what its frame said meanwhile, which the test has the frame say from `frameWindow`.
    */
-  function loaderFrame(said: Array<{ text: string; origin?: string; source?: "another window" }>) {
+  function loaderFrame(
+    said: Array<{ text: string; origin?: string; source?: "another window"; ageMs?: number }>,
+  ) {
     const journal: string[] = [];
     let started: StartedFrame | null = null;
     const startFrame = (root: ShadowRoot): StartedFrame => {
@@ -104,14 +106,17 @@ describe("a frame the loader started while the chunk loaded", () => {
         url: frameOrigin,
         takeMessages: () => {
           journal.push("taken");
-          return said.map(
-            ({ text, origin = frameOrigin, source }) =>
-              new MessageEvent("message", {
-                data: text,
-                origin,
-                source: source ? window : box.iframe.contentWindow,
-              }),
-          );
+          return said.map(({ text, origin = frameOrigin, source, ageMs }) => {
+            const event = new MessageEvent("message", {
+              data: text,
+              origin,
+              source: source ? window : box.iframe.contentWindow,
+            });
+            // When the page heard it: `ageMs` before now.
+            if (ageMs !== undefined)
+              Object.defineProperty(event, "timeStamp", { value: window.performance.now() - ageMs });
+            return event;
+          });
         },
         remove: () => {
           journal.push("removed");
@@ -147,6 +152,21 @@ describe("a frame the loader started while the chunk loaded", () => {
     tick(timing.openAfterPingMs);
     expect(m.emitted.map((e) => e.name)).toEqual(["open"]);
     expect(m.container()?.classList.contains("frame--hidden")).toBe(false);
+  });
+
+  test("the 300 ms count from when the page heard the ping: one kept 200 ms opens 100 ms after the open", async () => {
+    const loader = loaderFrame([{ text: '{"name":"ping"}', ageMs: 200 }]);
+    const m = setup({ startFrame: loader.startFrame });
+    m.connect();
+    // The page's clock (faked with the timers) has run a while: the ping was heard at 800 ms.
+    tick(1_000);
+    m.run("open");
+    await settle();
+    expect(m.names().slice(0, 2)).toEqual(["config-update", "session-update"]);
+    tick(90);
+    expect(m.emitted.map((e) => e.name)).toEqual([]);
+    tick(10);
+    expect(m.emitted.map((e) => e.name)).toEqual(["open"]);
   });
 
   test("what it kept is checked like any message: another origin's or window's ping is not the frame's", async () => {
@@ -1076,5 +1096,16 @@ describe("scroll position", () => {
     tick(timing.openAfterPingMs);
     expect(widget.snapshotPosition()).toEqual({ x: 12, y: 340 });
     widget.destroy();
+  });
+});
+
+describe("the open's delay after the ping", () => {
+  test("what is left of 300 ms since the page heard the ping; no time, or one ahead, leaves all of it", () => {
+    expect(openDelayAfterPing(undefined, 1_000)).toBe(300);
+    expect(openDelayAfterPing(1_000, 1_000)).toBe(300);
+    expect(openDelayAfterPing(900, 1_000)).toBe(200);
+    expect(openDelayAfterPing(600, 1_000)).toBe(0);
+    expect(openDelayAfterPing(0, 1_000)).toBe(300);
+    expect(openDelayAfterPing(1_200, 1_000)).toBe(300);
   });
 });

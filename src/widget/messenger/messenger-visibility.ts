@@ -11,6 +11,17 @@ import type { Timer, Timers } from "./widget-timers.ts";
 /** Spec §9: the widget opens 300 ms after the frame's ping, and takes clicks 500 ms after opening. */
 export const timing = { openAfterPingMs: 300, animateAfterOpenMs: 500, frameTimeoutMs: 15_000 };
 
+/**
+ * What is left of the 300 ms after a `ping` the page heard at `pingAt` (`event.timeStamp`, on the clock
+ * of `now`): one the loader kept while the messenger's chunk loaded (loader/messenger-frame-start.ts)
+ * reaches the chunk later than the frame said it. A time that cannot be the ping's (none, or ahead of
+ * `now`) leaves the whole 300 ms.
+ */
+export function openDelayAfterPing(pingAt: number | undefined, now: number): number {
+  const waited = pingAt !== undefined && pingAt > 0 ? now - pingAt : 0;
+  return waited > 0 ? Math.max(0, timing.openAfterPingMs - waited) : timing.openAfterPingMs;
+}
+
 export interface VisibilityDeps {
   view: Window;
   events: WidgetChunkContext["events"];
@@ -129,12 +140,12 @@ export function createVisibility(deps: VisibilityDeps) {
     },
     /** The frame's app said something besides `ping`: it runs. */
     appAnswered: () => appAnswered(),
-    /** The frame said `ping` (and has its config and session): the status, and an open that waited. */
-    frameReady() {
+    /** `ping`, said at `pingAt` (config and session pushed): the status, and an open 300 ms after it. */
+    frameReady(pingAt?: number) {
       if (opened) sendStatus();
       if (!openPending) return;
       timers.cancel(openTimer);
-      openTimer = timers.later(timing.openAfterPingMs, () => {
+      openTimer = timers.later(openDelayAfterPing(pingAt, view.performance.now()), () => {
         openTimer = null;
         if (openPending) openNow();
       });

@@ -34,14 +34,14 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
   const sound = createPingSound(host);
   const timers = createTimers();
 
-  const channel = createFrameChannel(view, (message) =>
+  const channel = createFrameChannel(view, (message, event) =>
     handleFrameRequest(message, {
       host,
       events,
       window: view,
       send,
       capture,
-      onReady,
+      onReady: () => onReady(event.timeStamp),
       hide: () => visibility.hide(),
       onPageChanged: (name) => frame.setMode(modeAfterPageChange(frame.mode(), name)),
       onHeight: (height) => frame.setHeight(height),
@@ -62,14 +62,14 @@ export function createMessengerWidget(context: WidgetChunkContext, view: Window 
 
   const outbox = createOutboxRequest(view, timers, () => host.command("prepareReports"));
 
-  /** `ping`: push the config and the session, send what waited, and open 300 ms later if asked to. */
-  function onReady() {
+  /** `ping` (said at `pingAt`): push the config and the session, send what waited, and open 300 ms after it if asked to. */
+  function onReady(pingAt: number) {
     outbox.afterPing();
     channel.setReady(true);
     sendConfig();
     sendSession();
     channel.flush();
-    visibility.frameReady();
+    visibility.frameReady(pingAt);
   }
 
   /**

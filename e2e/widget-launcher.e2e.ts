@@ -378,14 +378,17 @@ test("a click opens the widget and the button turns into a close button; hide() 
   await expect(button).toHaveAttribute("aria-expanded", "false");
 });
 
-test("a pointer resting on the button fetches the messenger's file and connects to its frame's origin before the click", async ({
+test("a pointer resting on the button fetches the messenger's file and starts its frame, hidden, before the click", async ({
   page,
   context,
 }) => {
   const button = await launcherOf(page, context, "plain");
   const messengerFiles: string[] = [];
+  const frameDocuments: string[] = [];
   page.on("request", (request) => {
     if (/\/sdk\/messenger-chunk-[^/]+\.js/.test(request.url())) messengerFiles.push(request.url());
+    if (request.url().startsWith(`${messengerOrigin}/?`) && request.resourceType() === "document")
+      frameDocuments.push(request.url());
   });
   const preconnects = () =>
     page.evaluate(() =>
@@ -396,15 +399,22 @@ test("a pointer resting on the button fetches the messenger's file and connects 
   await button.hover();
   await expect.poll(() => messengerFiles.length).toBe(1);
   expect(await preconnects()).toEqual([`${messengerOrigin}/`]);
+  // The frame's page loads meanwhile, out of sight.
+  await expect.poll(() => frameDocuments.length).toBe(1);
+  const frames = page.locator("#gleap-widget-root iframe");
+  await expect(frames).toHaveCount(1);
+  await expect(frames).toBeHidden();
   expect(await gleap(page, "isOpened")).toBe(false);
 
-  // The click opens with the file fetched ahead: it is not asked for again.
+  // The click opens with the file fetched and the frame loaded ahead: neither is asked for again.
   await button.click();
   await expect(button).toHaveAttribute("aria-expanded", "true");
   await expect(
     page.frameLocator(`iframe[src^="${messengerOrigin}"]`).locator("[data-testid=frame-app]"),
   ).toBeVisible();
+  await expect(frames).toHaveCount(1);
   expect(messengerFiles).toHaveLength(1);
+  expect(frameDocuments).toHaveLength(1);
 });
 
 test("a click starts the messenger's frame while the messenger's file is still on its way, unseen until it opens", async ({

@@ -196,7 +196,7 @@ describe("a frame started while the chunk loads", () => {
     const chunk: WidgetChunk = {
       mount(context) {
         journal.push(`mounted with ${context.startedFrame ? "the started frame" : "no frame"}`);
-        expect(context.startedFrame).toBe(started[0]);
+        expect(context.startedFrame).toBe(started.at(-1));
         expect(context.root.host.id).toBe("gleap-widget-root");
         return () => {};
       },
@@ -280,5 +280,18 @@ describe("a frame started while the chunk loads", () => {
     arrive();
     await opened;
     expect(journal).toEqual(["start frame for messenger open", "messenger requested"]);
+  });
+
+  test("a preload told the first command starts the frame too; one without it, or of a surface there, does not", async () => {
+    const { journal, arrive, surfaces } = messengerWithFrame();
+    surfaces.preload("messenger");
+    expect(journal).toEqual(["messenger preloaded"]);
+    surfaces.preload("messenger", "open");
+    expect(journal).toEqual(["messenger preloaded", "messenger preloaded", "start frame for messenger open"]);
+    arrive();
+    await surfaces.run("messenger", "open");
+    const before = journal.length;
+    surfaces.preload("messenger", "open");
+    expect(journal).toHaveLength(before);
   });
 });

@@ -92,10 +92,14 @@ export function createSurfaceMounts(deps: SurfaceMountDeps) {
     has: (surface: WidgetChunkName) => mounted.has(surface),
     /** A loaded surface's chunk, to ask it something without loading it. */
     loaded: (surface: WidgetChunkName) => loaded.get(surface),
-    /** Fetches and compiles a surface's chunk without running it, unless it is on its way already. */
-    preload(surface: WidgetChunkName) {
-      if (!mounted.has(surface) && deps.availableSurfaces.includes(surface))
-        deps.loadChunk.preload?.(surface);
+    /**
+     * Fetches and compiles a surface's chunk without running it, unless it is on its way already; with
+     * the `command` its first run is expected to be, starts the frame it will show (`startFrame`).
+     */
+    preload(surface: WidgetChunkName, command?: string) {
+      if (mounted.has(surface) || !deps.availableSurfaces.includes(surface)) return;
+      deps.loadChunk.preload?.(surface);
+      if (command) deps.startFrame?.(surface, command, rootElement);
     },
     /**
      * Loads a surface's chunk once, mounts it, and hands it the command; absent surfaces are logged.

@@ -56,7 +56,7 @@ export function createWidgetHost({
     isOpened: () => state.opened,
     prepareMessenger: () => {
       if (surfaces.has("messenger")) return;
-      surfaces.preload("messenger");
+      surfaces.preload("messenger", "open");
       preconnect(frameUrls().messenger);
     },
     isOpening: () => state.opening,

@@ -73,8 +73,9 @@ export interface WidgetHost {
   isOpened(): boolean;
   /**
    * The visitor is about to open the messenger (the pointer or the focus is on the launcher): its
-   * chunk is fetched and compiled without running, and a connection to its frame's origin is opened,
-   * so the click waits for neither. Does nothing once the messenger is on the page.
+   * chunk is fetched and compiled without running, a connection to its frame's origin is opened and
+   * its frame started, hidden, so the click waits for none of them. Does nothing once the messenger is
+   * on the page.
    */
   prepareMessenger(): void;
   /** The messenger's panel is on screen with its placeholder, its frame still loading: about to open. */

@@ -95,7 +95,15 @@ describe("the messenger's frame started before its chunk", () => {
 
     const other = startSurfaceFrame("messenger", "open", () => root, host, window);
     const otherWindow = frameWindowOf(other?.iframe);
+    const removed: string[] = [];
+    const removeListener = window.removeEventListener.bind(window);
+    window.removeEventListener = ((type: string, listener: EventListener) => {
+      removed.push(type);
+      removeListener(type, listener);
+    }) as typeof window.removeEventListener;
     other?.remove();
+    window.removeEventListener = removeListener;
+    expect(removed).toEqual(["message"]);
     window.dispatchEvent(posted(otherWindow, '{"name":"ping"}'));
     expect(other?.takeMessages()).toEqual([]);
     expect(other?.element.isConnected).toBe(false);
@@ -125,5 +133,15 @@ describe("the messenger's frame started before its chunk", () => {
     root.host.remove();
     window.dispatchEvent(posted(frameWindow, '{"name":"ping"}'));
     expect(frame?.takeMessages()).toEqual([]);
+  });
+
+  test("one started on a pointer is the one any later messenger command gets, even one that opens nothing", () => {
+    const root = shadowRoot();
+    const pointed = startSurfaceFrame("messenger", "open", () => root, host, window);
+    // The host's preFillForm loads the chunk before any open: it must mount with this frame.
+    expect(startSurfaceFrame("messenger", "preFillForm", () => root, host, window)).toBe(pointed);
+    expect(startSurfaceFrame("messenger", undefined, () => root, host, window)).toBe(pointed);
+    expect(root.querySelectorAll("iframe")).toHaveLength(1);
+    pointed?.remove();
   });
 });

@@ -40,11 +40,12 @@ export function startSurfaceFrame(
   host: Pick<WidgetHost, "frameUrls" | "sdkKey">,
   window: Window,
 ): StartedFrame | undefined {
-  if (surface !== "messenger" || !command || closedCommands.has(command as SurfaceCommand<"messenger">))
-    return undefined;
+  if (surface !== "messenger") return undefined;
   const widgetRoot = root();
+  // One started already (a pointer on the launcher): whatever the command, the chunk gets that one.
   const earlier = waiting.get(widgetRoot);
   if (earlier) return earlier;
+  if (!command || closedCommands.has(command as SurfaceCommand<"messenger">)) return undefined;
   const url = host.frameUrls().messenger;
   const box = buildMessengerFrameBox(window.document, frameSource(url, host.sdkKey));
   box.element.hidden = true;

@@ -169,6 +169,36 @@ describe("a frame the loader started while the chunk loaded", () => {
     expect(m.emitted.map((e) => e.name)).toEqual(["open"]);
   });
 
+  test("a survey opened on a kept ping waits the whole 300 ms after its config", async () => {
+    const loader = loaderFrame([{ text: '{"name":"ping"}', ageMs: 500 }]);
+    const m = setup({ startFrame: loader.startFrame });
+    m.connect();
+    tick(1_000);
+    m.run("showSurvey", "nps", "survey");
+    await settle();
+    expect(m.names()).toContain("config-update");
+    tick(timing.openAfterPingMs - 1);
+    expect(m.emitted.map((e) => e.name)).toEqual([]);
+    tick(1);
+    expect(m.emitted.map((e) => e.name)).toEqual(["open"]);
+  });
+
+  test("a frame started for another URL (setFrameUrl since) is taken away and one for the URL now is made", () => {
+    const loader = loaderFrame([{ text: '{"name":"ping"}' }]);
+    const host = createRecordingHost({
+      frameUrls: () => ({
+        messenger: "https://messenger.example.com",
+        banner: "https://messenger.example.com/banner",
+        modal: "https://messenger.example.com/modal",
+      }),
+    });
+    const m = setup({ host, startFrame: loader.startFrame });
+    m.run("open");
+    expect(loader.journal).toEqual(["removed"]);
+    expect(m.root.querySelectorAll("iframe")).toHaveLength(1);
+    expect(m.iframe()?.getAttribute("src")).toBe("https://messenger.example.com/?sdkKey=demo");
+  });
+
   test("what it kept is checked like any message: another origin's or window's ping is not the frame's", async () => {
     const loader = loaderFrame([
       { text: '{"name":"ping"}', origin: "https://elsewhere.example" },
@@ -1101,11 +1131,17 @@ describe("scroll position", () => {
 
 describe("the open's delay after the ping", () => {
   test("what is left of 300 ms since the page heard the ping; no time, or one ahead, leaves all of it", () => {
-    expect(openDelayAfterPing(undefined, 1_000)).toBe(300);
-    expect(openDelayAfterPing(1_000, 1_000)).toBe(300);
-    expect(openDelayAfterPing(900, 1_000)).toBe(200);
-    expect(openDelayAfterPing(600, 1_000)).toBe(0);
-    expect(openDelayAfterPing(0, 1_000)).toBe(300);
-    expect(openDelayAfterPing(1_200, 1_000)).toBe(300);
+    expect(openDelayAfterPing(undefined, 1_000, "widget")).toBe(300);
+    expect(openDelayAfterPing(1_000, 1_000, "widget")).toBe(300);
+    expect(openDelayAfterPing(900, 1_000, "widget")).toBe(200);
+    expect(openDelayAfterPing(900, 1_000, "extended")).toBe(200);
+    expect(openDelayAfterPing(600, 1_000, "widget")).toBe(0);
+    expect(openDelayAfterPing(0, 1_000, "widget")).toBe(300);
+    expect(openDelayAfterPing(1_200, 1_000, "widget")).toBe(300);
+  });
+
+  test("a survey, with no placeholder beneath, keeps the whole 300 ms however old the ping", () => {
+    for (const mode of ["survey", "survey_full", "survey_web"] as const)
+      expect(openDelayAfterPing(600, 1_000, mode)).toBe(300);
   });
 });

@@ -49,9 +49,14 @@ export function createMessengerFrame(
     },
     ensure(): FrameContainer {
       if (container) return container;
-      const adopted = startedFrame;
+      const url = host.frameUrls().messenger;
+      let adopted = startedFrame;
       startedFrame = undefined;
-      const url = adopted?.url ?? host.frameUrls().messenger;
+      // Started for another URL (a `setFrameUrl`, or the server's config, since): not that one.
+      if (adopted && adopted.url !== url) {
+        adopted.remove();
+        adopted = undefined;
+      }
       container = adopted
         ? adoptFrameContainer(adopted)
         : createFrameContainer(root, frameSource(url, host.sdkKey));

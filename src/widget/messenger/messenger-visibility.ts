@@ -4,6 +4,7 @@ import type { CaptureHooks } from "./capture-hooks.ts";
 import { watchFrameAnswer } from "./frame-answer-watch.ts";
 import type { FrameChannel } from "./frame-channel.ts";
 import type { FrameContainer } from "./frame-container.ts";
+import type { WidgetMode } from "./frame-layout.ts";
 import type { ImageViewer } from "./image-viewer.ts";
 import type { MessengerFrame } from "./messenger-frame.ts";
 import type { Timer, Timers } from "./widget-timers.ts";
@@ -11,14 +12,19 @@ import type { Timer, Timers } from "./widget-timers.ts";
 /** Spec §9: the widget opens 300 ms after the frame's ping, and takes clicks 500 ms after opening. */
 export const timing = { openAfterPingMs: 300, animateAfterOpenMs: 500, frameTimeoutMs: 15_000 };
 
+/** The panel's modes, which show the brand-coloured placeholder while the frame loads. */
+const hasPlaceholder = (mode: WidgetMode) => mode === "widget" || mode === "extended";
+
 /**
  * What is left of the 300 ms after a `ping` the page heard at `pingAt` (`event.timeStamp`, on the clock
  * of `now`): one the loader kept while the messenger's chunk loaded (loader/messenger-frame-start.ts)
  * reaches the chunk later than the frame said it. A time that cannot be the ping's (none, or ahead of
  * `now`) leaves the whole 300 ms.
  */
-export function openDelayAfterPing(pingAt: number | undefined, now: number): number {
-  const waited = pingAt !== undefined && pingAt > 0 ? now - pingAt : 0;
+export function openDelayAfterPing(pingAt: number | undefined, now: number, mode: WidgetMode): number {
+  // Only the panel has the placeholder beneath its transparent frame: a survey shows nothing else, so
+  // it keeps the whole 300 ms after its config and session to draw.
+  const waited = pingAt !== undefined && pingAt > 0 && hasPlaceholder(mode) ? now - pingAt : 0;
   return waited > 0 ? Math.max(0, timing.openAfterPingMs - waited) : timing.openAfterPingMs;
 }
 
@@ -122,8 +128,7 @@ export function createVisibility(deps: VisibilityDeps) {
       if (!channel.ready()) {
         openPending = true;
         // The panel shows its brand-coloured placeholder at once; a survey appears when it is ready.
-        const mode = frame.mode();
-        if (mode === "widget" || mode === "extended") showPlaceholder(box, events, true);
+        if (hasPlaceholder(frame.mode())) showPlaceholder(box, events, true);
         return;
       }
       openNow();
@@ -145,7 +150,7 @@ export function createVisibility(deps: VisibilityDeps) {
       if (opened) sendStatus();
       if (!openPending) return;
       timers.cancel(openTimer);
-      openTimer = timers.later(openDelayAfterPing(pingAt, view.performance.now()), () => {
+      openTimer = timers.later(openDelayAfterPing(pingAt, view.performance.now(), frame.mode()), () => {
         openTimer = null;
         if (openPending) openNow();
       });

@@ -61,7 +61,7 @@ function loadAndMount(
   },
 ): Promise<WidgetChunk> {
   const startedFrame = deps.startFrame?.(surface, command, root);
-  const chunk = deps.loadChunk(surface).then(async (module) => {
+  return deps.loadChunk(surface).then(async (module) => {
     // The chunk's evaluation was one task; mounting it is another.
     await nextTask();
     if (run !== deps.generation()) return module;
@@ -72,7 +72,6 @@ function loadAndMount(
     loaded.set(surface, module);
     return module;
   });
-  return chunk;
 }
 
 /**

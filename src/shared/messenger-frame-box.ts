@@ -5,6 +5,9 @@ export interface MessengerFrameBox {
   iframe: HTMLIFrameElement;
 }
 
+/** The class that hides the box (the messenger's stylesheet: `display: none`) until it opens. */
+export const frameHiddenClass = "frame--hidden";
+
 /**
  * Builds the box hidden (`frame--hidden`, styled by the messenger's stylesheet), not yet on the page.
  * The iframe's `src` is exactly the frame URL (WIDGET-PROTOCOL "The frame side"): the messenger learns
@@ -14,7 +17,7 @@ export interface MessengerFrameBox {
  */
 export function buildMessengerFrameBox(document: Document, src: string): MessengerFrameBox {
   const element = document.createElement("div");
-  element.className = "frame frame--hidden";
+  element.className = `frame ${frameHiddenClass}`;
   element.dataset.testid = "gleap-frame-container";
   const inner = document.createElement("div");
   inner.className = "frame-inner";

@@ -1,4 +1,8 @@
-import { buildMessengerFrameBox, type MessengerFrameBox } from "../../shared/messenger-frame-box.ts";
+import {
+  buildMessengerFrameBox,
+  frameHiddenClass,
+  type MessengerFrameBox,
+} from "../../shared/messenger-frame-box.ts";
 import type { FlowConfig } from "../../shared/widget-config-api.ts";
 import { type ContainerVariant, containerVariants } from "./frame-layout.ts";
 
@@ -25,8 +29,6 @@ export interface FrameContainer {
   setMaxHeight(height: number | null): void;
   remove(): void;
 }
-
-const hiddenClass = "frame--hidden";
 
 /** Creates the container hidden and appends it to the shadow root. */
 export function createFrameContainer(root: ShadowRoot, url: string): FrameContainer {
@@ -63,7 +65,7 @@ function frameContainer({ element, inner, iframe }: MessengerFrameBox, url: stri
       style.setProperty("--gl-background", config.backgroundColor);
     },
     setVisible(visible) {
-      element.classList.toggle(hiddenClass, !visible);
+      element.classList.toggle(frameHiddenClass, !visible);
     },
     setLoading(loading) {
       element.classList.toggle("frame--loading", loading);

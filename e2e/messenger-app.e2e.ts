@@ -168,6 +168,43 @@ test("closed after a survey's thank-you card, the launcher opens the messenger's
   await request.delete(`/api/projects/${demo.id}/surveys/${survey.id}`, { headers });
 });
 
+test("a pointer resting on 'Send us a message' loads its screen, which then draws without a skeleton", async ({
+  page,
+}) => {
+  await openDemo(page);
+  await page.getByTestId("gleap-launcher").click();
+  await expect(app(page)).toHaveAttribute("data-screen", "home");
+  const messenger = await messengerFrame(page);
+  // The frame's script requests under way, from the pointer's arrival on.
+  const pending = new Set<string>();
+  let started = 0;
+  page.on("request", (request) => {
+    if (request.frame() !== messenger || request.resourceType() !== "script") return;
+    started++;
+    pending.add(request.url());
+  });
+  const settled = (request: { url(): string }) => pending.delete(request.url());
+  page.on("requestfinished", settled);
+  page.on("requestfailed", settled);
+
+  const card = frame(page).locator("[data-home-action='new-conversation']");
+  await card.hover();
+  await expect.poll(() => started > 0 && pending.size === 0).toBe(true);
+  await messenger.evaluate(() => {
+    const seen = window as unknown as { skeletonSeen?: boolean };
+    seen.skeletonSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector("[data-testid=frame-app] .skeleton")) seen.skeletonSeen = true;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await card.click();
+  await expect(app(page)).toHaveAttribute("data-screen", "new-conversation");
+  await expect(frame(page).locator("#composer-text")).toBeVisible();
+  expect(await messenger.evaluate(() => (window as unknown as { skeletonSeen?: boolean }).skeletonSeen)).toBe(
+    false,
+  );
+});
+
 test("German: Gleap.setLanguage switches the messenger's texts", async ({ page }) => {
   await openDemo(page);
   await gleap(page, "open");

@@ -100,6 +100,40 @@ describe("home screen", () => {
     expect(screenOf(container)).toBe("news");
   });
 
+  test("a pointer or the focus on an action starts loading its screen's code before the click", async () => {
+    const withConversation = {
+      ...home,
+      conversation: {
+        shareToken: "c-1",
+        subject: "Billing",
+        lastMessage: null,
+        unread: 0,
+      },
+    } as unknown as typeof home;
+    const cases = [
+      { answer: home, action: "new-conversation", screen: "new-conversation" },
+      { answer: withConversation, action: "conversation", screen: "conversation" },
+      { answer: home, action: "flow:bugreporting", screen: "flow" },
+    ];
+    for (const { answer, action, screen } of cases) {
+      const { container, runtime, unmount } = await renderMessenger({
+        routes: { "GET /messenger/home": answer },
+      });
+      const preloaded: string[] = [];
+      const preload = runtime.screens.preload;
+      runtime.screens.preload = (name) => {
+        preloaded.push(name);
+        preload(name);
+      };
+      const target = q<HTMLElement>(container, `[data-home-action='${action}']`);
+      target?.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+      expect(preloaded).toEqual([screen]);
+      target?.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+      expect(preloaded).toEqual([screen, screen]);
+      await unmount();
+    }
+  });
+
   test("help search opens the search results; an empty search opens the help center", async () => {
     const { container } = await renderMessenger({ routes: { "GET /messenger/home": home } });
     await type(q<HTMLInputElement>(container, "#home-help-search"), "  refund ");

@@ -7,6 +7,7 @@ import { FlowIcon, Icon } from "../shell/icons.tsx";
 import { ListRow, ProgressBar } from "../shell/list.tsx";
 import { relativeTime } from "../shell/relative-time.ts";
 import type { ScreenProps } from "../shell/screen-registry.ts";
+import type { ScreenName } from "../shell/screens.ts";
 import { ServerText } from "../shell/server-text.tsx";
 import { useApiQuery, useLocale, useMessengerState, useShell, useTexts } from "../shell/shell-context.tsx";
 import { ErrorState, Skeleton } from "../shell/states.tsx";
@@ -21,17 +22,29 @@ export function plainText(message: Pick<ConversationMessage, "author" | "text">)
 
 const firstName = (name: unknown) => (typeof name === "string" ? (name.trim().split(/\s+/)[0] ?? "") : "");
 
+/**
+ * Starts loading a screen's code as a pointer or the focus comes to what opens it: a visitor's click
+ * follows a few hundred milliseconds later, and the screen then draws at once instead of a skeleton
+ * while its chunks arrive (a finger's touch starts a pointer too).
+ */
+function usePreloadOnApproach(name: ScreenName) {
+  const { screens } = useShell();
+  return { onPointerEnter: () => screens.preload(name), onFocus: () => screens.preload(name) };
+}
+
 function ConversationCard({ home }: { home: MessengerHome }) {
   const t = useTexts(homeTexts);
   const { lang } = useLocale();
   const { navigator } = useShell();
   const conversation = home.conversation;
+  const approach = usePreloadOnApproach(conversation ? "conversation" : "new-conversation");
   if (!conversation)
     return (
       <button
         type="button"
         className="card action-card action-card--primary"
         data-home-action="new-conversation"
+        {...approach}
         onClick={() => navigator.push({ name: "new-conversation" })}
       >
         <span className="action-text">
@@ -54,6 +67,7 @@ function ConversationCard({ home }: { home: MessengerHome }) {
       type="button"
       className="card action-card"
       data-home-action="conversation"
+      {...approach}
       onClick={() => navigator.push({ name: "conversation", shareToken: conversation.shareToken })}
     >
       <span className="action-text">
@@ -80,7 +94,8 @@ function ConversationCard({ home }: { home: MessengerHome }) {
 
 function FlowActions({ home }: { home: MessengerHome }) {
   const t = useTexts(homeTexts);
-  const { navigator, screens } = useShell();
+  const { navigator } = useShell();
+  const approachFlow = usePreloadOnApproach("flow");
   if (home.flows.length === 0 && !home.hasFeatureRequests) return null;
   return (
     <section className="card list" aria-label={t("home.actions")}>
@@ -88,8 +103,7 @@ function FlowActions({ home }: { home: MessengerHome }) {
         <ListRow
           key={flow.key}
           data-home-action={`flow:${flow.key}`}
-          onPointerEnter={() => screens.preload("flow")}
-          onFocus={() => screens.preload("flow")}
+          {...approachFlow}
           onClick={() => navigator.push({ name: "flow", flowKey: flow.key })}
           icon={<FlowIcon icon={flow.icon || flow.key} />}
           title={flow.title}

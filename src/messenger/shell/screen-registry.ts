@@ -33,7 +33,11 @@ export type ScreenTable = { [N in ScreenName]: ScreenRegistration<N> };
 
 export interface ScreenRegistry {
   registration<N extends ScreenName>(name: N): ScreenRegistration<N>;
-  /** The component to render (a `React.lazy` one for code-split screens). */
+  /**
+   * The component to render: for a code-split screen, the module's own component when its code arrived
+   * before the screen was first rendered (a preload), so it draws at once; otherwise a `React.lazy` one,
+   * kept for good (changing the type under a mounted screen would remount it and lose its state).
+   */
   component<N extends ScreenName>(name: N): ScreenComponent<N> | LazyExoticComponent<ScreenComponent<N>>;
   /** Starts loading a screen's code (a hover, a host request before the first render). */
   preload(name: ScreenName): void;
@@ -44,15 +48,20 @@ export interface ScreenRegistry {
 export function createScreenRegistry(table: ScreenTable): ScreenRegistry {
   const loads = new Map<ScreenName, Promise<unknown>>();
   const components = new Map<ScreenName, unknown>();
+  const arrived = new Map<ScreenName, unknown>();
 
   const loadOf = (name: ScreenName) => {
     const load = table[name].load;
     if (typeof load !== "function") return null;
     let pending = loads.get(name);
     if (!pending) {
-      pending = load();
+      const loading: Promise<{ default: unknown }> = load();
+      pending = loading;
       // A failed download may be retried (`reset`); an unhandled rejection is not worth a log line.
-      pending.catch(() => {});
+      loading.then(
+        (module) => arrived.set(name, module.default),
+        () => {},
+      );
       loads.set(name, pending);
     }
     return pending;
@@ -63,9 +72,11 @@ export function createScreenRegistry(table: ScreenTable): ScreenRegistry {
     component<N extends ScreenName>(name: N) {
       const registration = table[name] as ScreenRegistration<N>;
       if (typeof registration.load !== "function") return registration.load.eager;
-      let component = components.get(name) as LazyExoticComponent<ScreenComponent<N>> | undefined;
+      let component = components.get(name) as ScreenComponent<N> | LazyExoticComponent<ScreenComponent<N>>;
       if (!component) {
-        component = lazy(() => loadOf(name) as Promise<{ default: ScreenComponent<N> }>);
+        component =
+          (arrived.get(name) as ScreenComponent<N> | undefined) ??
+          lazy(() => loadOf(name) as Promise<{ default: ScreenComponent<N> }>);
         components.set(name, component);
       }
       return component;
@@ -76,6 +87,7 @@ export function createScreenRegistry(table: ScreenTable): ScreenRegistry {
     reset(name) {
       loads.delete(name);
       components.delete(name);
+      arrived.delete(name);
     },
   };
 }

@@ -143,6 +143,31 @@ describe("build", () => {
     expect(hasReact(await read("messenger", banner.script))).toBe(false);
   });
 
+  test("a lazy screen's small shared code is folded: the messenger's new conversation opens with at most 8 files", async () => {
+    const { messenger } = manifest.apps;
+    const scripts = manifest.files.filter(
+      (file) => file.origin === "messenger" && /^\/assets\/chunk-[a-z0-9]+\.js$/.test(file.path),
+    );
+    let screen: string | undefined;
+    for (const file of scripts)
+      if ((await read("messenger", file.path)).includes('"conversation-intro"')) screen = file.path;
+    expect(screen).toBeDefined();
+    // What the click fetches: the screen's chunk and what it imports, less what home already loaded.
+    const loaded = new Set([messenger.script, ...messenger.preload]);
+    const fetched = new Set<string>();
+    const visit = async (path: string) => {
+      if (loaded.has(path) || fetched.has(path)) return;
+      fetched.add(path);
+      const code = await read("messenger", path);
+      for (const [, name] of code.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g))
+        await visit(`/assets/${name}`);
+    };
+    await visit(screen ?? "");
+    // Split without folding, it was 11, five of them under 1 KB (an icon table, an empty file, …).
+    expect(fetched.size).toBeLessThanOrEqual(8);
+    expect(fetched.size).toBeGreaterThan(1);
+  });
+
   test("the rich-text editor (TipTap, ProseMirror) is a lazy chunk of its own, not in the admin's entry or preloads", async () => {
     // ProseMirror's editing class is in its view code, which every TipTap editor brings along.
     const hasEditor = (code: string) => code.includes("ProseMirror-hideselection");

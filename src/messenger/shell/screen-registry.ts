@@ -53,18 +53,16 @@ export function createScreenRegistry(table: ScreenTable): ScreenRegistry {
   const loadOf = (name: ScreenName) => {
     const load = table[name].load;
     if (typeof load !== "function") return null;
-    let pending = loads.get(name);
-    if (!pending) {
-      const loading: Promise<{ default: unknown }> = load();
-      pending = loading;
-      // A failed download may be retried (`reset`); an unhandled rejection is not worth a log line.
-      loading.then(
-        (module) => arrived.set(name, module.default),
-        () => {},
-      );
-      loads.set(name, pending);
-    }
-    return pending;
+    const known = loads.get(name);
+    if (known) return known;
+    const loading: Promise<{ default: unknown }> = load();
+    // A failed download may be retried (`reset`); an unhandled rejection is not worth a log line.
+    loading.then(
+      (module) => arrived.set(name, module.default),
+      () => {},
+    );
+    loads.set(name, loading);
+    return loading;
   };
 
   return {

@@ -10,6 +10,8 @@ import { freePort } from "./server-process.ts";
  *   - cold: no build in DIST_DIR and an empty data folder (the build, migrations and demo data);
  *   - unchanged: the same again on the unchanged checkout (build.ts finds its build current);
  *   - server alone: `bun src/server/main.ts` on the data folder those starts migrated;
+ *   - server alone after a crash: the same, each start following one killed with SIGKILL (a supervisor
+ *     restarting it), so the killed process's writer row is still fresh in the database;
  *   - the binary: `gleam serve` on the same folder, the executable an operator installs
  *     (scripts/build/compile.ts, built here from the same scratch build: bytecode, no transpiling).
  * Each is set beside an anchor spawned the same way in the same run, so the ratios travel between
@@ -71,7 +73,12 @@ async function firstHealthy(child: Bun.Subprocess<"ignore", "pipe", "pipe">, por
  * Spawns `command` in a process group of its own (npm runs a shell that runs bun), times it to its
  * first 200 on /healthz, then stops the whole group.
  */
-async function timeStart(command: string[], env: Record<string, string>, cwd = root): Promise<Start> {
+async function timeStart(
+  command: string[],
+  env: Record<string, string>,
+  cwd = root,
+  stopSignal: "SIGTERM" | "SIGKILL" = "SIGTERM",
+): Promise<Start> {
   const started = performance.now();
   const child = Bun.spawn(command, {
     cwd,
@@ -85,16 +92,16 @@ async function timeStart(command: string[], env: Record<string, string>, cwd = r
   try {
     const ms = await firstHealthy(child, Number(env.PORT), started);
     const mainThreadMs = await mainThreadCpuMs(child.pid);
-    return { ms, mainThreadMs, output: await stopGroup(child).then(() => output) };
+    return { ms, mainThreadMs, output: await stopGroup(child, stopSignal).then(() => output) };
   } catch (error) {
-    await stopGroup(child);
+    await stopGroup(child, "SIGKILL");
     throw new Error(`${command.join(" ")}: ${error instanceof Error ? error.message : error}`);
   }
 }
 
-async function stopGroup(child: Bun.Subprocess) {
+async function stopGroup(child: Bun.Subprocess, signal: "SIGTERM" | "SIGKILL") {
   try {
-    process.kill(-child.pid, "SIGTERM");
+    process.kill(-child.pid, signal);
   } catch {
     // Already gone.
   }
@@ -153,7 +160,12 @@ async function benchStartup(npm: string, workDir: string): Promise<boolean> {
   const cold = await npmStart();
   const unchanged = await repeat(runs, npmStart);
   const skipped = unchanged.filter((start) => start.output.includes(" is current ("));
-  const server = await repeat(runs, () => timeStart([bun, join(root, "src/server/main.ts")], serverEnv()));
+  const serverAlone = (stop: "SIGTERM" | "SIGKILL") => () =>
+    timeStart([bun, join(root, "src/server/main.ts")], serverEnv(), root, stop);
+  const server = await repeat(runs, serverAlone("SIGTERM"));
+  // The first is killed after a clean start, each next one after the start before it was killed.
+  await serverAlone("SIGKILL")();
+  const afterCrash = await repeat(runs, serverAlone("SIGKILL"));
   const binaryPath = flag("skip-binary") ? null : compileBinary(workDir);
   const binary = binaryPath ? await repeat(runs, () => timeStart([binaryPath, "serve"], serverEnv())) : null;
   const npmAnchor = msOf(await repeat(runs, () => timeStart([npm, "start"], anchorEnv(), anchorDir)));
@@ -168,12 +180,16 @@ async function benchStartup(npm: string, workDir: string): Promise<boolean> {
   console.log(row("npm start, unchanged (p50)", msOf(counted), npmAnchor, budgets.unchanged, note));
   const cpuNote = (starts: readonly Start[]) => `; main thread ${Math.round(cpuOf(starts))} ms of CPU (p50)`;
   console.log(row("server alone (p50)", msOf(server), bunAnchor, budgets.server, cpuNote(server)));
+  console.log(
+    row("  after a kill -9 (p50)", msOf(afterCrash), bunAnchor, budgets.server, cpuNote(afterCrash)),
+  );
   if (binary)
     console.log(row("binary, gleam serve (p50)", msOf(binary), bunAnchor, budgets.server, cpuNote(binary)));
   return (
     (flag("skip-cold") || cold.ms <= budgets.cold) &&
     msOf(counted) <= budgets.unchanged &&
     msOf(server) <= budgets.server &&
+    msOf(afterCrash) <= budgets.server &&
     (binary === null || msOf(binary) <= budgets.server)
   );
 }

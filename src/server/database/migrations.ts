@@ -40,6 +40,7 @@ import { searchAccentFolding } from "./migrations/042-search-accent-folding.ts";
 import { inboxPriorityOrder } from "./migrations/043-inbox-priority-order.ts";
 import { pingLog } from "./migrations/044-ping-log.ts";
 import { eventBatches } from "./migrations/045-event-batches.ts";
+import { writerProcess } from "./migrations/046-writer-process.ts";
 import { hasMigrationsTable } from "./schema-current.ts";
 
 export interface Migration {
@@ -99,6 +100,7 @@ export const migrations: readonly Migration[] = [
   inboxPriorityOrder,
   pingLog,
   eventBatches,
+  writerProcess,
 ];
 
 export interface MigrationResult {

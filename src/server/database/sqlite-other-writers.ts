@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { thisWriterProcess, writerGone } from "./writer-process.ts";
 
 /**
  * Whether this connection is the only one writing to its SQLite file. A server that keeps writes in
@@ -8,6 +9,8 @@ import type { Database } from "bun:sqlite";
  *
  * Every writer says it is there: a row of `database_writers` written at start and touched every
  * `beatMs`, deleted at a clean stop (a fresh row whose writer does not beat is one that was killed).
+ * The row names its process (writer-process.ts): a fresh row whose process is gone is a killed
+ * writer's at once, and is deleted; one whose process cannot be told is waited for.
  * SQLite's `PRAGMA data_version` changes when another connection
  * has committed (never for this one's own commits, nor for a checkpoint), so a writer that sees it
  * unchanged for `quietMs`, longer than two beats, is alone; one that saw another's row at start is
@@ -30,6 +33,9 @@ export interface OtherWritersOptions {
   now?: () => number;
 }
 
+/** The writers of this process that have not stopped: a row of this PID is alive only if listed here. */
+const writersHere = new Set<string>();
+
 export async function watchOtherWriters(
   connection: Database,
   options: OtherWritersOptions = {},
@@ -41,19 +47,8 @@ export async function watchOtherWriters(
   const versionNow = () =>
     Object.values(connection.prepare("PRAGMA data_version").get() as object)[0] as number;
 
-  connection.prepare("BEGIN IMMEDIATE").run();
-  let freshRows: boolean;
-  try {
-    const fresh = connection
-      .prepare("SELECT count(*) AS n FROM database_writers WHERE seen_at_ms > ?")
-      .get(now() - quietMs) as { n: number };
-    freshRows = fresh.n > 0;
-    connection.prepare("INSERT INTO database_writers (id, seen_at_ms) VALUES (?, ?)").run(id, now());
-    connection.prepare("COMMIT").run();
-  } catch (error) {
-    if (connection.inTransaction) connection.prepare("ROLLBACK").run();
-    throw error;
-  }
+  const freshRows = registerWriter(connection, id, now(), quietMs);
+  writersHere.add(id);
 
   let lastVersion = versionNow();
   // A fresh row may be a writer killed a moment ago: one that is there beats within `quietMs`.
@@ -94,6 +89,7 @@ export async function watchOtherWriters(
     othersAtStart,
     stop() {
       clearInterval(timer);
+      writersHere.delete(id);
       try {
         // Rows of writers gone for a while go with it, so the table stays a few rows long.
         connection
@@ -104,4 +100,30 @@ export async function watchOtherWriters(
       }
     },
   };
+}
+
+/**
+ * Writes this writer's row, in one transaction with the look at the others: answers whether a fresh
+ * row (seen within `quietMs` of `at`) may be a live writer's. Rows of processes known to be gone go.
+ */
+function registerWriter(connection: Database, id: string, at: number, quietMs: number): boolean {
+  const me = thisWriterProcess();
+  connection.prepare("BEGIN IMMEDIATE").run();
+  try {
+    const fresh = connection
+      .prepare(
+        "SELECT id, process_scope AS scope, process_id AS pid FROM database_writers WHERE seen_at_ms > ?",
+      )
+      .all(at - quietMs) as Array<{ id: string; scope: string | null; pid: number | null }>;
+    const gone = fresh.filter((row) => writerGone(row, { here: me, liveHere: writersHere }));
+    for (const row of gone) connection.prepare("DELETE FROM database_writers WHERE id = ?").run(row.id);
+    connection
+      .prepare("INSERT INTO database_writers (id, seen_at_ms, process_scope, process_id) VALUES (?, ?, ?, ?)")
+      .run(id, at, me.scope, me.pid);
+    connection.prepare("COMMIT").run();
+    return fresh.length > gone.length;
+  } catch (error) {
+    if (connection.inTransaction) connection.prepare("ROLLBACK").run();
+    throw error;
+  }
 }

@@ -10,6 +10,11 @@ import {
   inputsBeforeBuild,
   writeBuildStamp,
 } from "./scripts/build/build-stamp.ts";
+import {
+  buildServerBundle,
+  serverBundleFolder,
+  serverBundleStaleness,
+} from "./scripts/build/server-bundle.ts";
 import { vendorCspPlugin } from "./scripts/build/vendor-csp-patches.ts";
 import { adminRouteModules } from "./src/shared/admin-route-modules.ts";
 import {
@@ -483,7 +488,7 @@ export async function buildAll({ outDir = join(root, "dist"), minify = true }: B
   };
   await mkdir(dirname(join(out, manifestFileName)), { recursive: true });
   await Bun.write(join(out, manifestFileName), `${JSON.stringify(manifest, null, 2)}\n`);
-  await writeBuildStamp(out, root, before, readByBuild, builtAt);
+  await writeBuildStamp(out, root, before, readByBuild, builtAt, [serverBundleFolder]);
   return manifest;
 }
 
@@ -520,21 +525,30 @@ async function buildUnlessCurrent(outDir: string | undefined, quiet: boolean) {
   const out = resolve(outDir || join(root, "dist"));
   const { reasons, builtAt } = process.argv.includes("--force")
     ? { reasons: ["--force"], builtAt: undefined }
-    : await buildStaleness(out, root, buildSettings({ minify: true }));
+    : await buildStaleness(out, root, buildSettings({ minify: true }), [serverBundleFolder]);
   if (reasons.length === 0) {
     const manifest = (await Bun.file(join(out, manifestFileName)).json()) as BuildManifest;
     if (!quiet) console.log(formatSizeTable(manifest.files));
     console.log(
       `${outDir || "dist/"} is current (built ${builtAt}, nothing it reads changed; --force builds anyway)`,
     );
-    return;
+  } else {
+    if (builtAt) console.log(`Building again: ${reasons.join(", ")}`);
+    const manifest = await buildAll({ outDir: out });
+    if (!quiet) console.log(formatSizeTable(manifest.files));
+    console.log(
+      `Built ${manifest.files.length} files into ${outDir || "dist/"} in ${Math.round(performance.now() - started)} ms`,
+    );
   }
-  if (builtAt) console.log(`Building again: ${reasons.join(", ")}`);
-  const manifest = await buildAll({ outDir: out });
-  if (!quiet) console.log(formatSizeTable(manifest.files));
-  console.log(
-    `Built ${manifest.files.length} files into ${outDir || "dist/"} in ${Math.round(performance.now() - started)} ms`,
-  );
+  await bundleServerUnlessCurrent(out, process.argv.includes("--force"));
+}
+
+/** The server's bundle that `npm start` runs (scripts/build/server-bundle.ts), with its own stamp. */
+async function bundleServerUnlessCurrent(out: string, force: boolean) {
+  const reasons = force ? ["--force"] : await serverBundleStaleness(out);
+  if (reasons.length === 0) return;
+  const { files, ms } = await buildServerBundle(out);
+  console.log(`Bundled the server into ${files} files in ${Math.round(ms)} ms (${reasons[0]})`);
 }
 
 if (import.meta.main) {

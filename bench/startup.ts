@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { serverBundleEntry } from "../scripts/build/server-bundle.ts";
 import { benchOptions } from "./cli-options.ts";
 import { median } from "./latency-stats.ts";
 import { freePort } from "./server-process.ts";
@@ -9,9 +10,11 @@ import { freePort } from "./server-process.ts";
  * How long `npm start` takes to its first 200 on /healthz, in three cases:
  *   - cold: no build in DIST_DIR and an empty data folder (the build, migrations and demo data);
  *   - unchanged: the same again on the unchanged checkout (build.ts finds its build current);
- *   - server alone: `bun src/server/main.ts` on the data folder those starts migrated;
- *   - server alone after a crash: the same, each start following one killed with SIGKILL (a supervisor
- *     restarting it), so the killed process's writer row is still fresh in the database;
+ *   - server alone: the server `npm start` runs after its build, `bun dist/server/main.js` (the bundle,
+ *     scripts/build/server-bundle.ts), on the data folder those starts migrated; beside it, without a
+ *     budget, `bun src/server/main.ts`, the same server from its sources;
+ *   - server alone after a crash: the bundle again, each start following one killed with SIGKILL (a
+ *     supervisor restarting it), so the killed process's writer row is still fresh in the database;
  *   - the binary: `gleam serve` on the same folder, the executable an operator installs
  *     (scripts/build/compile.ts, built here from the same scratch build: bytecode, no transpiling).
  * Each is set beside an anchor spawned the same way in the same run, so the ratios travel between
@@ -160,9 +163,11 @@ async function benchStartup(npm: string, workDir: string): Promise<boolean> {
   const cold = await npmStart();
   const unchanged = await repeat(runs, npmStart);
   const skipped = unchanged.filter((start) => start.output.includes(" is current ("));
+  const bundled = serverBundleEntry(join(workDir, "dist"));
   const serverAlone = (stop: "SIGTERM" | "SIGKILL") => () =>
-    timeStart([bun, join(root, "src/server/main.ts")], serverEnv(), root, stop);
+    timeStart([bun, bundled], serverEnv(), root, stop);
   const server = await repeat(runs, serverAlone("SIGTERM"));
+  const sources = await repeat(runs, () => timeStart([bun, join(root, "src/server/main.ts")], serverEnv()));
   // The first is killed after a clean start, each next one after the start before it was killed.
   await serverAlone("SIGKILL")();
   const afterCrash = await repeat(runs, serverAlone("SIGKILL"));
@@ -183,6 +188,8 @@ async function benchStartup(npm: string, workDir: string): Promise<boolean> {
   console.log(
     row("  after a kill -9 (p50)", msOf(afterCrash), bunAnchor, budgets.server, cpuNote(afterCrash)),
   );
+  const fromSources = `${Math.round(msOf(sources))} ms`.padStart(9);
+  console.log(`${"  from the sources (p50)".padEnd(28)} ${fromSources}${cpuNote(sources)}`);
   if (binary)
     console.log(row("binary, gleam serve (p50)", msOf(binary), bunAnchor, budgets.server, cpuNote(binary)));
   return (

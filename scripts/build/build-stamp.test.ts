@@ -74,7 +74,7 @@ describe("the build stamp", () => {
     ]);
   });
 
-  test("server code and tests are not inputs", async () => {
+  test("server code and tests are not the browser build's inputs", async () => {
     await put(join(root, "src/server/server.ts"), "export const started = true;\n");
     await put(join(root, "src/admin/admin-main.test.ts"), "test\n");
     expect(await staleness()).toEqual([]);
@@ -110,5 +110,34 @@ describe("the build stamp", () => {
     await put(join(root, "src/admin/admin-main.tsx"), "export const admin = 3;\n");
     await writeBuildStamp(outDir, root, before, [], builtAt);
     expect(await staleness()).toEqual(["src/admin/admin-main.tsx changed"]);
+  });
+
+  test("a build with its own stamp in a folder of another's: each counts its own sources and outputs", async () => {
+    // As the server's bundle sits in dist/server/ (scripts/build/server-bundle.ts).
+    const apart = ["server"];
+    const serverOut = join(outDir, "server");
+    const serverSources = { listed: ["src/server/**"], unlisted: ["**/*.test.ts"] };
+    const buildServer = async (text = "serve();\n") => {
+      const before = await inputsBeforeBuild(root, settings, { sources: serverSources });
+      await put(join(serverOut, "main.js"), text);
+      await writeBuildStamp(serverOut, root, before, [], builtAt);
+    };
+    await buildServer();
+    await writeBuildStamp(outDir, root, await inputsBeforeBuild(root, settings), [], builtAt, apart);
+    const browser = async () => (await buildStaleness(outDir, root, settings, apart)).reasons;
+    const server = async () => (await buildStaleness(serverOut, root, settings)).reasons;
+    expect(await browser()).toEqual([]);
+    expect(await server()).toEqual([]);
+
+    await put(join(root, "src/server/server.ts"), "export const started = true;\n");
+    await buildServer("serve(started);\n");
+    expect(await server()).toEqual([]);
+    // The browser build neither reads the server's sources nor owns its outputs.
+    expect(await browser()).toEqual([]);
+    await put(join(root, "src/server/server.ts"), "export const started = false;\n");
+    expect(await server()).toEqual(["src/server/server.ts changed"]);
+    await put(join(root, "src/admin/admin-main.tsx"), "export const admin = 4;\n");
+    expect(await server()).toEqual(["src/server/server.ts changed"]);
+    expect(await browser()).toEqual(["src/admin/admin-main.tsx changed"]);
   });
 });

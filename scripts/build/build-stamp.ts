@@ -17,14 +17,22 @@ import {
  */
 export const buildStampFileName = "build-stamp.json";
 
-/** The source folders: every file there counts by its bytes, and a file added or removed counts too. */
-export const listedSources = ["loader/**", "src/**", "public/**", "scripts/build/**"] as const;
+/** Which source files a build counts: the listed globs, but for the unlisted ones. */
+export interface BuildSources {
+  listed: readonly string[];
+  unlisted: readonly string[];
+}
 
 /**
- * Left out of them: tests, which no bundle imports, and the server, which none bundles (should a
- * bundle import a server file after all, the bundler's record of what it read names it).
+ * The browser build's sources: every file there counts by its bytes, and a file added or removed
+ * counts too. Left out: tests, which no bundle imports, and the server, which has a bundle of its own
+ * (should a browser bundle import a server file after all, the bundler's record of what it read names
+ * it).
  */
-export const unlistedSources = ["src/server/**", "**/*.test.ts", "**/*.test.tsx"] as const;
+export const browserSources: BuildSources = {
+  listed: ["loader/**", "src/**", "public/**", "scripts/build/**"],
+  unlisted: ["src/server/**", "**/*.test.ts", "**/*.test.tsx"],
+};
 
 /** Files at the root that shape every build: the dependencies installed, the compiler's settings. */
 const configFiles = [
@@ -81,11 +89,11 @@ export interface InputsBeforeBuild {
 export async function inputsBeforeBuild(
   root: string,
   settings: Record<string, string>,
-  script = "build.ts",
+  { script = "build.ts", sources = browserSources }: { script?: string; sources?: BuildSources } = {},
 ): Promise<InputsBeforeBuild> {
   const inputs: BuildInputs = {
-    listed: listedSources,
-    unlisted: unlistedSources,
+    listed: sources.listed,
+    unlisted: sources.unlisted,
     files: [...configFiles, ...buildScriptFiles(root, script)],
     settings,
   };
@@ -107,13 +115,18 @@ const BuildStamp = object({
 });
 type BuildStamp = Infer<typeof BuildStamp>;
 
-async function outputsOf(outDir: string): Promise<Record<string, number>> {
+/**
+ * Every output in `outDir` with its size, but for the stamp and the folders of `builtApart` (a build
+ * with a stamp of its own inside this one's folder: the server's bundle).
+ */
+async function outputsOf(outDir: string, builtApart: readonly string[]): Promise<Record<string, number>> {
   const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
   const sizes: Record<string, number> = {};
   const files = entries
     .filter((entry) => entry.isFile())
     .map((entry) => relativePath(outDir, join(entry.parentPath, entry.name)))
     .filter((path) => path !== buildStampFileName && !path.startsWith(`${buildStampFileName}.`))
+    .filter((path) => !builtApart.some((folder) => path.startsWith(`${folder}/`)))
     .sort();
   for (const path of files) sizes[path] = (await stat(join(outDir, path))).size;
   return sizes;
@@ -130,6 +143,7 @@ export async function writeBuildStamp(
   before: InputsBeforeBuild,
   read: Iterable<string>,
   builtAt: string,
+  builtApart: readonly string[] = [],
 ): Promise<void> {
   const extra = [...new Set([...read].map((path) => relativePath(root, resolve(path))))]
     .filter((path) => !(path in before.fingerprint.files))
@@ -148,7 +162,7 @@ export async function writeBuildStamp(
       files: { ...after.files, ...before.fingerprint.files },
       settings: before.fingerprint.settings,
     },
-    outputs: await outputsOf(outDir),
+    outputs: await outputsOf(outDir, builtApart),
   };
   const path = join(outDir, buildStampFileName);
   await Bun.write(`${path}.partial`, JSON.stringify(stamp));
@@ -179,10 +193,11 @@ export async function buildStaleness(
   outDir: string,
   root: string,
   settings: Record<string, string>,
+  builtApart: readonly string[] = [],
 ): Promise<{ reasons: string[]; builtAt?: string }> {
   const stamp = await readStamp(outDir);
   if (!stamp) return { reasons: [`no ${buildStampFileName} in ${outDir}`] };
-  const outputs = outputChanges(stamp.outputs, await outputsOf(outDir));
+  const outputs = outputChanges(stamp.outputs, await outputsOf(outDir, builtApart));
   if (outputs.length > 0) return { reasons: outputs.slice(0, 5), builtAt: stamp.builtAt };
   const now = await fingerprintOf(root, { ...stamp.inputs, settings });
   return { reasons: fingerprintChanges(stamp.fingerprint, now), builtAt: stamp.builtAt };

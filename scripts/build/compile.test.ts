@@ -2,7 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { binaryBundle, serverWorkerEntries } from "./compile.ts";
+import { binaryBundle } from "./compile.ts";
+import { serverWorkerEntries } from "./server-workers.ts";
 
 const serverDir = join(import.meta.dir, "..", "..", "src", "server");
 

@@ -1,6 +1,6 @@
-import { readdir } from "node:fs/promises";
 import { basename, join, relative, resolve } from "node:path";
 import { buildAll } from "../../build.ts";
+import { serverWorkerEntries } from "./server-workers.ts";
 
 const root = resolve(import.meta.dir, "..", "..");
 
@@ -10,26 +10,6 @@ export interface CompileOptions {
   outfile: string;
   /** A Bun compile target (`bun-linux-arm64`, …); unset builds for this machine. */
   target?: string;
-}
-
-/**
- * The worker scripts the server starts (`new Worker(new URL("./x-worker.ts", import.meta.url))`). Bun
- * bundles each entry point of a compiled binary on its own and looks a worker's URL up among them, so
- * every one must be an entry point; finding them in the source keeps a new worker from being forgotten.
- */
-export async function serverWorkerEntries(serverDir = join(root, "src", "server")): Promise<string[]> {
-  const entries = new Set<string>();
-  const files = await readdir(serverDir, { recursive: true });
-  for (const file of files) {
-    if (!file.endsWith(".ts") || /\.test\.ts$/.test(file) || file.includes("test-support")) continue;
-    const path = join(serverDir, file);
-    const source = await Bun.file(path).text();
-    if (!source.includes("new Worker(")) continue;
-    for (const match of source.matchAll(/new URL\("(\.\.?\/[^"]+\.ts)", import\.meta\.url\)/g)) {
-      entries.add(resolve(path, "..", match[1] as string));
-    }
-  }
-  return [...entries].sort();
 }
 
 export class CompileError extends Error {

@@ -1,5 +1,6 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
+import { serverBundleFolder } from "../../scripts/build/server-bundle.ts";
 import { migratedDataFolder } from "./cli/test-support/migrated-data-folder.ts";
 import { fixtureWorkDir, loopbackServerEnv } from "./test-support/fixture-work-dir.ts";
 import { runToEnd } from "./test-support/process-run.ts";
@@ -126,6 +127,15 @@ describe("a normal start", () => {
     };
     expect(scripts.start).toContain("build.ts --quiet");
     expect(scripts.build).not.toContain("--quiet");
+  });
+
+  test("npm start runs the server's bundle that its build made (scripts/build/server-bundle.ts)", async () => {
+    const { scripts } = (await Bun.file(join(import.meta.dir, "../../package.json")).json()) as {
+      scripts: Record<string, string>;
+    };
+    const [build, serve] = (scripts.start ?? "").split(" && ");
+    expect(build).toBe("bun build.ts --quiet");
+    expect(serve).toBe(`bun "\${DIST_DIR:-dist}/${serverBundleFolder}/main.js"`);
   });
 
   test("SEED_DEMO=0 leaves an empty database empty", async () => {

@@ -1,0 +1,92 @@
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { basename, join } from "node:path";
+import { fixtureWorkDir, loopbackServerEnv } from "../../src/server/test-support/fixture-work-dir.ts";
+import { startedBeforeAll } from "../../src/server/test-support/test-lifecycle.ts";
+import { processTestTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
+import {
+  buildServerBundle,
+  serverBundleEntry,
+  serverBundleFolder,
+  serverBundleStaleness,
+} from "./server-bundle.ts";
+import { serverWorkerEntries } from "./server-workers.ts";
+
+// Bundles the server and starts it as a process of its own, as `npm start` does.
+setDefaultTimeout(processTestTimeoutMs);
+
+const work = startedBeforeAll(async () => {
+  const folder = await fixtureWorkDir("server-bundle-");
+  await buildServerBundle(folder.dist);
+  return folder;
+});
+
+/** Reads the child's stdout until `done` holds for what it printed (or it ends, or 20 s pass). */
+async function readUntil(stdout: ReadableStream<Uint8Array>, printed: { text: string }, done: () => boolean) {
+  const reader = stdout.getReader();
+  const decoder = new TextDecoder();
+  const deadline = Date.now() + 20_000;
+  while (!done() && Date.now() < deadline) {
+    const { value, done: ended } = await reader.read();
+    if (ended) break;
+    printed.text += decoder.decode(value);
+  }
+  reader.releaseLock();
+}
+
+describe("the server's bundle (what npm start runs)", () => {
+  test("is current once built, and names every worker beside it as the sources do", async () => {
+    expect(await serverBundleStaleness(work.dist)).toEqual([]);
+    const folder = join(work.dist, serverBundleFolder);
+    const workers = await serverWorkerEntries();
+    expect(workers.length).toBeGreaterThanOrEqual(4);
+    for (const worker of workers) {
+      const shim = join(folder, basename(worker));
+      const built = shim.replace(/\.ts$/, ".js");
+      expect(await Bun.file(shim).text()).toBe(`import "./${basename(built)}";\n`);
+      expect(existsSync(built)).toBe(true);
+    }
+  });
+
+  test("serves: migrates and seeds, answers the widget API, logs through its writer thread, reads through its pool", async () => {
+    const child = Bun.spawn([process.execPath, serverBundleEntry(work.dist)], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        ...loopbackServerEnv(work),
+        METRICS_PORT: "0",
+        LOG_LEVEL: "info",
+        PASSWORD_HASH_COST: "test",
+        DEMO_DATA: "minimal",
+        CAPTCHA_PROVIDER: "off",
+      },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const printed = { text: "" };
+    try {
+      await readUntil(child.stdout, printed, () => printed.text.includes("Metrics "));
+      expect(printed.text).toContain('"msg":"migrations applied"');
+      expect(printed.text).toContain('"msg":"demo data seeded"');
+      const main = /Health\s+(\S+)\/healthz/.exec(printed.text)?.[1]?.replace("localhost", "127.0.0.1");
+      const metrics = /Metrics\s+(\S+)/.exec(printed.text)?.[1]?.replace("localhost", "127.0.0.1");
+      if (!main || !metrics) throw new Error(`no URLs printed:\n${printed.text}`);
+
+      const started = await fetch(`${main}/api/widget/sessions`, {
+        method: "POST",
+        headers: { "Api-Token": "demo", "Content-Type": "application/json" },
+        body: "{}",
+      });
+      expect(started.status).toBe(200);
+      expect(((await started.json()) as { gleapId?: string }).gleapId).toBeString();
+      // The outbox depths are read through the SQLite read pool's worker threads.
+      const scrape = await (await fetch(metrics)).text();
+      expect(scrape).toMatch(/^gleam_mail_outbox_depth \d+$/m);
+      await readUntil(child.stdout, printed, () => printed.text.includes('"path":"/api/widget/sessions"'));
+      expect(printed.text).toContain('"path":"/api/widget/sessions","status":200');
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await child.exited).toBe(0);
+    expect(await new Response(child.stderr).text()).toBe("");
+  });
+});

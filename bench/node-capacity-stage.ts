@@ -13,7 +13,7 @@ import { startVisitor, type WidgetVisitor } from "./widget-visitor.ts";
 
 /**
  * The node under measure and what it stands on: PostgreSQL, Redis (and s3rver with `--s3`), one server
- * process (`src/server/main.ts`, as `npm start` runs it) with the shipped log level and the full demo
+ * process (`src/server/main.ts`, the server `npm start` runs, from its sources) with the shipped log level and the full demo
  * data, visitors made over HTTP (each a session of its own from an address of its own, as nginx passes
  * it on in X-Forwarded-For, which the node trusts from loopback as deploy/gleam.env says), and a
  * database aged from their rows.

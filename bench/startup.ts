@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { serverBundleEntry } from "../scripts/build/server-bundle.ts";
 import { benchOptions } from "./cli-options.ts";
 import { median } from "./latency-stats.ts";
 import { freePort } from "./server-process.ts";
@@ -10,8 +9,8 @@ import { freePort } from "./server-process.ts";
  * How long `npm start` takes to its first 200 on /healthz, in three cases:
  *   - cold: no build in DIST_DIR and an empty data folder (the build, migrations and demo data);
  *   - unchanged: the same again on the unchanged checkout (build.ts finds its build current);
- *   - server alone: the server `npm start` runs after its build, `bun dist/server/main.js` (the bundle,
- *     scripts/build/server-bundle.ts), on the data folder those starts migrated; beside it, without a
+ *   - server alone: the server `npm start` runs after its build, `bun scripts/serve-bundle.ts` (the
+ *     bundle, scripts/build/server-bundle.ts), on the data folder those starts migrated; beside it, without a
  *     budget, `bun src/server/main.ts`, the same server from its sources;
  *   - server alone after a crash: the bundle again, each start following one killed with SIGKILL (a
  *     supervisor restarting it), so the killed process's writer row is still fresh in the database;
@@ -163,7 +162,7 @@ async function benchStartup(npm: string, workDir: string): Promise<boolean> {
   const cold = await npmStart();
   const unchanged = await repeat(runs, npmStart);
   const skipped = unchanged.filter((start) => start.output.includes(" is current ("));
-  const bundled = serverBundleEntry(join(workDir, "dist"));
+  const bundled = join(root, "scripts", "serve-bundle.ts");
   const serverAlone = (stop: "SIGTERM" | "SIGKILL") => () =>
     timeStart([bun, bundled], serverEnv(), root, stop);
   const server = await repeat(runs, serverAlone("SIGTERM"));

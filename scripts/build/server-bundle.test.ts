@@ -1,15 +1,11 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync } from "node:fs";
+import { rename } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { fixtureWorkDir, loopbackServerEnv } from "../../src/server/test-support/fixture-work-dir.ts";
 import { startedBeforeAll } from "../../src/server/test-support/test-lifecycle.ts";
 import { processTestTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
-import {
-  buildServerBundle,
-  serverBundleEntry,
-  serverBundleFolder,
-  serverBundleStaleness,
-} from "./server-bundle.ts";
+import { buildServerBundle, serverBundleFolder, serverBundleStaleness } from "./server-bundle.ts";
 import { serverWorkerEntries } from "./server-workers.ts";
 
 // Bundles the server and starts it as a process of its own, as `npm start` does.
@@ -17,8 +13,11 @@ setDefaultTimeout(processTestTimeoutMs);
 
 const work = startedBeforeAll(async () => {
   const folder = await fixtureWorkDir("server-bundle-");
-  await buildServerBundle(folder.dist);
-  return folder;
+  // Not ./dist, so that only a DIST_DIR read from .env finds it.
+  const dist = join(folder.dir, "site");
+  await rename(folder.dist, dist);
+  await buildServerBundle(dist);
+  return { ...folder, dist };
 });
 
 /** Reads the child's stdout until `done` holds for what it printed (or it ends, or 20 s pass). */
@@ -49,10 +48,14 @@ describe("the server's bundle (what npm start runs)", () => {
   });
 
   test("serves: migrates and seeds, answers the widget API, logs through its writer thread, reads through its pool", async () => {
-    const child = Bun.spawn([process.execPath, serverBundleEntry(work.dist)], {
+    // As npm start's second step runs it: DIST_DIR from the working folder's .env, relative to it.
+    await Bun.write(join(work.dir, ".env"), `DIST_DIR=${basename(work.dist)}\n`);
+    const { DIST_DIR: _fromDotEnv, ...env } = loopbackServerEnv(work);
+    const child = Bun.spawn([process.execPath, join(import.meta.dir, "..", "serve-bundle.ts")], {
+      cwd: work.dir,
       env: {
         PATH: process.env.PATH ?? "",
-        ...loopbackServerEnv(work),
+        ...env,
         METRICS_PORT: "0",
         LOG_LEVEL: "info",
         PASSWORD_HASH_COST: "test",

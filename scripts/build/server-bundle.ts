@@ -14,9 +14,6 @@ const root = resolve(import.meta.dir, "..", "..");
 /** The server's bundle sits in this folder of the build (its own stamp inside; the server never serves it). */
 export const serverBundleFolder = "server";
 
-/** What `npm start` runs: `<build>/server/main.js`. */
-export const serverBundleEntry = (outDir: string) => join(outDir, serverBundleFolder, "main.js");
-
 /**
  * The bundle's sources: the server and what it shares with the browser code. Its tests and test
  * helpers are never bundled; the packages it bundles count by what the bundler read.

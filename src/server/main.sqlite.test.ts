@@ -135,7 +135,9 @@ describe("a normal start", () => {
     };
     const [build, serve] = (scripts.start ?? "").split(" && ");
     expect(build).toBe("bun build.ts --quiet");
-    expect(serve).toBe(`bun "\${DIST_DIR:-dist}/${serverBundleFolder}/main.js"`);
+    expect(serve).toBe("bun scripts/serve-bundle.ts");
+    const entry = await Bun.file(join(import.meta.dir, "../../scripts/serve-bundle.ts")).text();
+    expect(entry).toContain(`"${serverBundleFolder}", "main.js"`);
   });
 
   test("SEED_DEMO=0 leaves an empty database empty", async () => {

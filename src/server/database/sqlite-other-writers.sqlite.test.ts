@@ -188,3 +188,15 @@ test("a row of a process this one cannot look into (another machine or container
   expect(writers.othersAtStart).toBe(false);
   expect(performance.now() - started).toBeGreaterThanOrEqual(beats.quietMs - 10);
 });
+
+test("a live writer whose row another took away writes it back at its next beat", async () => {
+  const filename = file();
+  await watch(connect(filename));
+  const other = connect(filename);
+  other.exec("DELETE FROM database_writers");
+  await Bun.sleep(beats.beatMs * 3);
+  const rows = other.prepare("SELECT process_id AS pid FROM database_writers").all() as Array<{
+    pid: number;
+  }>;
+  expect(rows.map((row) => row.pid)).toEqual([process.pid]);
+});

@@ -47,6 +47,7 @@ export async function watchOtherWriters(
   const versionNow = () =>
     Object.values(connection.prepare("PRAGMA data_version").get() as object)[0] as number;
 
+  const me = thisWriterProcess();
   const freshRows = registerWriter(connection, id, now(), quietMs);
   writersHere.add(id);
 
@@ -73,8 +74,15 @@ export async function watchOtherWriters(
   const timer = setInterval(() => {
     try {
       // Inside a transaction Bun.SQL has open on the connection, the beat would join it: skip this one.
+      // An upsert: should another process have taken this row for a gone writer's, the beat writes it
+      // back, and its commit tells that process it is not alone.
       if (!connection.inTransaction)
-        connection.prepare("UPDATE database_writers SET seen_at_ms = ? WHERE id = ?").run(now(), id);
+        connection
+          .prepare(
+            `INSERT INTO database_writers (id, seen_at_ms, process_scope, process_id) VALUES (?, ?, ?, ?)
+              ON CONFLICT (id) DO UPDATE SET seen_at_ms = excluded.seen_at_ms`,
+          )
+          .run(id, now(), me.scope, me.pid);
       // Each beat looks, so a commit of another is noted within a beat of it, not when next asked.
       alone();
       onBeat?.();

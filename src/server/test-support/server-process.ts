@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { terminateChild } from "./child-termination.ts";
 
-/** `npm start`'s server entry, run as its own process by the tests that need several. */
+/** The server's entry from its sources (`npm start` runs its bundle), a process of its own per server. */
 const entry = join(import.meta.dir, "..", "main.ts");
 const readyTimeoutMs = 30_000;
 

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { thisWriterProcess, writerGone } from "./writer-process.ts";
+import { thisWriterProcess, type WriterProcess, writerGone } from "./writer-process.ts";
 
 /**
  * Whether this connection is the only one writing to its SQLite file. A server that keeps writes in
@@ -36,6 +36,20 @@ export interface OtherWritersOptions {
 /** The writers of this process that have not stopped: a row of this PID is alive only if listed here. */
 const writersHere = new Set<string>();
 
+/**
+ * A writer's row, written at start and at each beat. An upsert: should another process have taken
+ * the row for a gone writer's, the beat writes it back, and its commit tells that process it is not
+ * alone.
+ */
+function writeRow(connection: Database, id: string, at: number, me: WriterProcess): void {
+  connection
+    .prepare(
+      `INSERT INTO database_writers (id, seen_at_ms, process_scope, process_id) VALUES (?, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET seen_at_ms = excluded.seen_at_ms`,
+    )
+    .run(id, at, me.scope, me.pid);
+}
+
 export async function watchOtherWriters(
   connection: Database,
   options: OtherWritersOptions = {},
@@ -48,7 +62,7 @@ export async function watchOtherWriters(
     Object.values(connection.prepare("PRAGMA data_version").get() as object)[0] as number;
 
   const me = thisWriterProcess();
-  const freshRows = registerWriter(connection, id, now(), quietMs);
+  const freshRows = registerWriter(connection, { id, at: now(), me }, quietMs);
   writersHere.add(id);
 
   let lastVersion = versionNow();
@@ -74,15 +88,7 @@ export async function watchOtherWriters(
   const timer = setInterval(() => {
     try {
       // Inside a transaction Bun.SQL has open on the connection, the beat would join it: skip this one.
-      // An upsert: should another process have taken this row for a gone writer's, the beat writes it
-      // back, and its commit tells that process it is not alone.
-      if (!connection.inTransaction)
-        connection
-          .prepare(
-            `INSERT INTO database_writers (id, seen_at_ms, process_scope, process_id) VALUES (?, ?, ?, ?)
-              ON CONFLICT (id) DO UPDATE SET seen_at_ms = excluded.seen_at_ms`,
-          )
-          .run(id, now(), me.scope, me.pid);
+      if (!connection.inTransaction) writeRow(connection, id, now(), me);
       // Each beat looks, so a commit of another is noted within a beat of it, not when next asked.
       alone();
       onBeat?.();
@@ -114,8 +120,11 @@ export async function watchOtherWriters(
  * Writes this writer's row, in one transaction with the look at the others: answers whether a fresh
  * row (seen within `quietMs` of `at`) may be a live writer's. Rows of processes known to be gone go.
  */
-function registerWriter(connection: Database, id: string, at: number, quietMs: number): boolean {
-  const me = thisWriterProcess();
+function registerWriter(
+  connection: Database,
+  { id, at, me }: { id: string; at: number; me: WriterProcess },
+  quietMs: number,
+): boolean {
   connection.prepare("BEGIN IMMEDIATE").run();
   try {
     const fresh = connection
@@ -125,9 +134,7 @@ function registerWriter(connection: Database, id: string, at: number, quietMs: n
       .all(at - quietMs) as Array<{ id: string; scope: string | null; pid: number | null }>;
     const gone = fresh.filter((row) => writerGone(row, { here: me, liveHere: writersHere }));
     for (const row of gone) connection.prepare("DELETE FROM database_writers WHERE id = ?").run(row.id);
-    connection
-      .prepare("INSERT INTO database_writers (id, seen_at_ms, process_scope, process_id) VALUES (?, ?, ?, ?)")
-      .run(id, at, me.scope, me.pid);
+    writeRow(connection, id, at, me);
     connection.prepare("COMMIT").run();
     return fresh.length > gone.length;
   } catch (error) {

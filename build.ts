@@ -523,7 +523,8 @@ export function formatSizeTable(files: readonly BuiltFile[]): string {
 async function buildUnlessCurrent(outDir: string | undefined, quiet: boolean) {
   const started = performance.now();
   const out = resolve(outDir || join(root, "dist"));
-  const { reasons, builtAt } = process.argv.includes("--force")
+  const force = process.argv.includes("--force");
+  const { reasons, builtAt } = force
     ? { reasons: ["--force"], builtAt: undefined }
     : await buildStaleness(out, root, buildSettings({ minify: true }), [serverBundleFolder]);
   if (reasons.length === 0) {
@@ -540,7 +541,7 @@ async function buildUnlessCurrent(outDir: string | undefined, quiet: boolean) {
       `Built ${manifest.files.length} files into ${outDir || "dist/"} in ${Math.round(performance.now() - started)} ms`,
     );
   }
-  await bundleServerUnlessCurrent(out, process.argv.includes("--force"));
+  await bundleServerUnlessCurrent(out, force);
 }
 
 /** The server's bundle that `npm start` runs (scripts/build/server-bundle.ts), with its own stamp. */

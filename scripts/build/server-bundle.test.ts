@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { rename } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { fixtureWorkDir, loopbackServerEnv } from "../../src/server/test-support/fixture-work-dir.ts";
+import { readStdoutUntil } from "../../src/server/test-support/stdout-until.ts";
 import { startedBeforeAll } from "../../src/server/test-support/test-lifecycle.ts";
 import { processTestTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
 import { buildServerBundle, serverBundleFolder, serverBundleStaleness } from "./server-bundle.ts";
@@ -19,19 +20,6 @@ const work = startedBeforeAll(async () => {
   await buildServerBundle(dist);
   return { ...folder, dist };
 });
-
-/** Reads the child's stdout until `done` holds for what it printed (or it ends, or 20 s pass). */
-async function readUntil(stdout: ReadableStream<Uint8Array>, printed: { text: string }, done: () => boolean) {
-  const reader = stdout.getReader();
-  const decoder = new TextDecoder();
-  const deadline = Date.now() + 20_000;
-  while (!done() && Date.now() < deadline) {
-    const { value, done: ended } = await reader.read();
-    if (ended) break;
-    printed.text += decoder.decode(value);
-  }
-  reader.releaseLock();
-}
 
 describe("the server's bundle (what npm start runs)", () => {
   test("is current once built, and names every worker beside it as the sources do", async () => {
@@ -67,7 +55,7 @@ describe("the server's bundle (what npm start runs)", () => {
     });
     const printed = { text: "" };
     try {
-      await readUntil(child.stdout, printed, () => printed.text.includes("Metrics "));
+      await readStdoutUntil(child.stdout, printed, (text) => text.includes("Metrics "));
       expect(printed.text).toContain('"msg":"migrations applied"');
       expect(printed.text).toContain('"msg":"demo data seeded"');
       const main = /Health\s+(\S+)\/healthz/.exec(printed.text)?.[1]?.replace("localhost", "127.0.0.1");
@@ -84,7 +72,7 @@ describe("the server's bundle (what npm start runs)", () => {
       // The outbox depths are read through the SQLite read pool's worker threads.
       const scrape = await (await fetch(metrics)).text();
       expect(scrape).toMatch(/^gleam_mail_outbox_depth \d+$/m);
-      await readUntil(child.stdout, printed, () => printed.text.includes('"path":"/api/widget/sessions"'));
+      await readStdoutUntil(child.stdout, printed, (text) => text.includes('"path":"/api/widget/sessions"'));
       expect(printed.text).toContain('"path":"/api/widget/sessions","status":200');
     } finally {
       child.kill("SIGTERM");

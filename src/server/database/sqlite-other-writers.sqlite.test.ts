@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readStdoutUntil } from "../test-support/stdout-until.ts";
 import { type OtherWriters, watchOtherWriters } from "./sqlite-other-writers.ts";
 import { thisWriterProcess } from "./writer-process.ts";
 
@@ -117,14 +118,8 @@ async function writerProcess(filename: string): Promise<Bun.Subprocess<"ignore",
     stdout: "pipe",
     stderr: "inherit",
   });
-  const reader = child.stdout.getReader();
-  let printed = "";
-  while (!printed.includes("watching")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("the writer process ended before it watched");
-    printed += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
+  if (!(await readStdoutUntil(child.stdout, { text: "" }, (text) => text.includes("watching"))))
+    throw new Error("the writer process ended before it watched");
   return child;
 }
 

@@ -12,6 +12,9 @@ import { test } from "./support/spec-test.ts";
 
 const run = Date.now().toString(36);
 
+/** TipTap hangs its editor on the editing surface's element. */
+type TipTapElement = HTMLElement & { editor: { state: { selection: { empty: boolean } } } };
+
 /** A 320×160 PNG drawn by the browser, so the uploaded image is one a person can see. */
 async function drawnPng(page: Page): Promise<Buffer> {
   const dataUrl = await page.evaluate(() => {
@@ -65,6 +68,11 @@ test("a news article written in the rich-text editor reads the same in the messe
   await expect(editor.locator("a")).toHaveAttribute("href", "https://example.com/offline");
   await expect(editor).toBeFocused();
   await editor.press("End");
+  // The editor reads the caret Chromium moved on its `selectionchange`, a task that a busy browser may
+  // run after the next key: Enter before it would split at the old selection and replace the link.
+  await expect
+    .poll(() => editor.evaluate((element) => (element as TipTapElement).editor.state.selection.empty))
+    .toBe(true);
   await editor.press("Enter");
 
   // The image goes through the staff upload path and lands where the caret is.

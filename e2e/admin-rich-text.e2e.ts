@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import type { AdminNewsPost } from "../src/shared/news-api.ts";
 import { demoAsAdmin } from "./support/admin-api.ts";
 import { docsScreenshotPath } from "./support/docs-screenshot.ts";
@@ -13,7 +13,25 @@ import { test } from "./support/spec-test.ts";
 const run = Date.now().toString(36);
 
 /** TipTap hangs its editor on the editing surface's element. */
-type TipTapElement = HTMLElement & { editor: { state: { selection: { empty: boolean } } } };
+type TipTapElement = HTMLElement & {
+  editor: {
+    state: {
+      selection: { from: number; to: number };
+      doc: { textBetween(from: number, to: number): string };
+    };
+  };
+};
+
+/**
+ * The text the editor holds as selected. The editor reads a caret Chromium moved on its
+ * `selectionchange`, a task a busy browser may run after the next key or click: a step that acts on
+ * the selection waits until the editor has it.
+ */
+const selectedText = (editor: Locator) =>
+  editor.evaluate((element) => {
+    const { selection, doc } = (element as TipTapElement).editor.state;
+    return doc.textBetween(selection.from, selection.to);
+  });
 
 /** A 320×160 PNG drawn by the browser, so the uploaded image is one a person can see. */
 async function drawnPng(page: Page): Promise<Buffer> {
@@ -60,6 +78,7 @@ test("a news article written in the rich-text editor reads the same in the messe
   await toolbar.getByRole("button", { name: "Bold" }).click();
   await editor.pressSequentially(" a network, see the guide");
   for (let step = 0; step < "the guide".length; step += 1) await editor.press("Shift+ArrowLeft");
+  await expect.poll(() => selectedText(editor)).toBe("the guide");
   await toolbar.getByRole("button", { name: "Link" }).click();
   await page.getByLabel("Link address").fill("https://example.com/offline");
   await page.getByRole("button", { name: "Apply" }).click();
@@ -68,11 +87,8 @@ test("a news article written in the rich-text editor reads the same in the messe
   await expect(editor.locator("a")).toHaveAttribute("href", "https://example.com/offline");
   await expect(editor).toBeFocused();
   await editor.press("End");
-  // The editor reads the caret Chromium moved on its `selectionchange`, a task that a busy browser may
-  // run after the next key: Enter before it would split at the old selection and replace the link.
-  await expect
-    .poll(() => editor.evaluate((element) => (element as TipTapElement).editor.state.selection.empty))
-    .toBe(true);
+  // Enter before the editor has the moved caret would split at the old selection and replace the link.
+  await expect.poll(() => selectedText(editor)).toBe("");
   await editor.press("Enter");
 
   // The image goes through the staff upload path and lands where the caret is.

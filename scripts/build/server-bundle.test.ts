@@ -35,7 +35,7 @@ describe("the server's bundle (what npm start runs)", () => {
     }
   });
 
-  test("serves: migrates and seeds, answers the widget API, logs through its writer thread, reads through its pool", async () => {
+  test("serves: migrates and seeds, answers the widget API, parses a report on its parser thread, logs through its writer thread, reads through its pool, checkpoints on its thread", async () => {
     // As npm start's second step runs it: DIST_DIR from the working folder's .env, relative to it.
     await Bun.write(join(work.dir, ".env"), `DIST_DIR=${basename(work.dist)}\n`);
     const { DIST_DIR: _fromDotEnv, ...env } = loopbackServerEnv(work);
@@ -68,7 +68,21 @@ describe("the server's bundle (what npm start runs)", () => {
         body: "{}",
       });
       expect(started.status).toBe(200);
-      expect(((await started.json()) as { gleapId?: string }).gleapId).toBeString();
+      const session = (await started.json()) as { gleapId?: string; gleapHash?: string };
+      expect(session.gleapId).toBeString();
+      // Every report is parsed on a parser thread: without its worker file the answer is a 500.
+      const reported = await fetch(`${main}/api/widget/bugs/v2`, {
+        method: "POST",
+        headers: {
+          "Api-Token": "demo",
+          "Gleap-Id": session.gleapId ?? "",
+          "Gleap-Hash": session.gleapHash ?? "",
+          "Content-Type": "application/json",
+        },
+        body: JSON.stringify({ formData: { description: "The bundle's parser thread read this" } }),
+      });
+      expect(reported.status).toBe(201);
+      expect(((await reported.json()) as { id?: string }).id).toBeString();
       // The outbox depths are read through the SQLite read pool's worker threads.
       const scrape = await (await fetch(metrics)).text();
       expect(scrape).toMatch(/^gleam_mail_outbox_depth \d+$/m);
@@ -79,5 +93,9 @@ describe("the server's bundle (what npm start runs)", () => {
     }
     expect(await child.exited).toBe(0);
     expect(await new Response(child.stderr).text()).toBe("");
+    // The checkpointer's thread started from its file: a failed one is logged as a warning.
+    await readStdoutUntil(child.stdout, printed, () => false);
+    expect(printed.text).toContain('"msg":"stopped"');
+    expect(printed.text).not.toContain("checkpointer's thread failed");
   });
 });

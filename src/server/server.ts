@@ -229,7 +229,7 @@ export async function startServer(
   await ensureWritableDataDir(config.dataDir);
   const manifest = await loadBuildManifest(config.distDir);
   const disk = await watchDisks(config, logger, options);
-  const db = await openDatabase(config.database);
+  const db = await openDatabase(config.database, { onWarning: (message) => logger.warn(message) });
   const cleanups: Cleanups = [() => disk.stop(), () => db.close()];
   const cleanup = async () => {
     for (const step of cleanups.reverse()) await step();

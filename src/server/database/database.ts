@@ -23,7 +23,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export interface OpenDatabaseOptions {
+  /** Told of what works on but should be fixed (the WAL checkpointer's thread failed). */
+  onWarning?: (message: string) => void;
+}
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  { onWarning }: OpenDatabaseOptions = {},
+): Promise<Database> {
   // Bun.SQL prepares every SQLite query anew; this keeps the statements (sqlite-statement-cache.ts).
   if (target.engine === "sqlite") installSqliteStatementCache();
   const sql =
@@ -49,6 +57,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     if (target.filename !== ":memory:")
       checkpointer = await startWalCheckpointer(sql, target.filename, {
         walLimitBytes: target.walLimitBytes,
+        onThreadFailure: (message) =>
+          onWarning?.(`the WAL checkpointer's thread failed, the request thread checkpoints: ${message}`),
       });
   } else {
     await sql`SELECT 1`;

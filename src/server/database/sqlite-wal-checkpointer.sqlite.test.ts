@@ -2,8 +2,10 @@ import { afterEach, expect, test } from "bun:test";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SQL } from "bun";
 import { type Database, openDatabase } from "./database.ts";
 import { sqliteConnectionOf } from "./sqlite-statement-cache.ts";
+import { startWalCheckpointer } from "./sqlite-wal-checkpointer.ts";
 import { writeTurn } from "./sqlite-write-pause.ts";
 
 let dir = "";
@@ -102,3 +104,30 @@ test("under a steady stream of writes that take their turn, the WAL starts over 
   expect(longestTurnMs).toBeLessThan(1000);
   // About 3 s alone: 3,000 commits and 750 pauses of the event loop, each longer on a loaded machine.
 }, 60_000);
+
+test("a checkpointing thread that fails is told, and the request thread's connection checkpoints as SQLite does by default", async () => {
+  dir = await mkdtemp(join(tmpdir(), "wal-checkpointer-"));
+  const sql = new SQL({
+    adapter: "sqlite",
+    filename: join(dir, "app.sqlite"),
+    create: true,
+    readwrite: true,
+  });
+  await sql`PRAGMA journal_mode = WAL`;
+  const failures: string[] = [];
+  // The thread opens its own connection to a file that is not there: its start throws.
+  const checkpointer = await startWalCheckpointer(sql, join(dir, "missing", "app.sqlite"), {
+    onThreadFailure: (message) => failures.push(message),
+  });
+  try {
+    const deadline = Date.now() + 5000;
+    while (failures.length === 0 && Date.now() < deadline) await Bun.sleep(10);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toContain("unable to open database file");
+    const [setting] = await sql`PRAGMA wal_autocheckpoint`;
+    expect(Object.values(setting as object)[0]).toBe(1000);
+  } finally {
+    await checkpointer.stop();
+    await sql.close();
+  }
+});

@@ -31,6 +31,12 @@ export interface WalCheckpointerOptions {
   intervalMs?: number;
   /** The size the WAL is held under. */
   walLimitBytes?: number;
+  /**
+   * Told when the thread fails (its file missing from a build, an error in it): the request thread's
+   * connection then checkpoints as SQLite does by default, which works but holds requests, so the
+   * operator should hear of it.
+   */
+  onThreadFailure?: (message: string) => void;
 }
 
 export const defaultCheckpointIntervalMs = 100;
@@ -73,6 +79,7 @@ export async function startWalCheckpointer(
   {
     intervalMs = defaultCheckpointIntervalMs,
     walLimitBytes = defaultWalLimitBytes,
+    onThreadFailure,
   }: WalCheckpointerOptions = {},
 ): Promise<WalCheckpointer> {
   const [page] = await sql`PRAGMA page_size`;
@@ -101,8 +108,11 @@ export async function startWalCheckpointer(
     }
     if (data.type === "stopped") stopped();
   });
-  worker.addEventListener("error", () => {
+  let failed = false;
+  worker.addEventListener("error", (event) => {
     if (stopping) return stopped();
+    failed = true;
+    onThreadFailure?.(event.message);
     // The request thread's connection takes the checkpoints back.
     sql.unsafe(`PRAGMA wal_autocheckpoint = ${sqliteAutocheckpointPages}`).catch(() => undefined);
   });
@@ -118,6 +128,8 @@ export async function startWalCheckpointer(
     async stop() {
       stopping = true;
       endQuiet?.();
+      // A thread that failed answers nothing.
+      if (failed) return worker.terminate();
       const done = new Promise<void>((resolve) => {
         stopped = resolve;
       });

@@ -18,17 +18,21 @@ interface ProcessTimes {
   reapedChildren: number;
 }
 
-/** The fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses). */
-async function statFields(pid: number): Promise<string[] | null> {
-  const text = await Bun.file(`/proc/${pid}/stat`)
+/**
+ * The fields of /proc/<pid>/stat (or of `/proc/<pid>/task/<tid>/stat`, one thread's) after the
+ * command name (which may hold spaces and parentheses).
+ */
+async function statFields(pid: number, thread?: number): Promise<string[] | null> {
+  const path = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+  const text = await Bun.file(path)
     .text()
     .catch(() => null);
   if (text === null) return null;
   return text.slice(text.lastIndexOf(")") + 2).split(" ");
 }
 
-async function timesOf(pid: number): Promise<ProcessTimes | null> {
-  const fields = await statFields(pid);
+async function timesOf(pid: number, thread?: number): Promise<ProcessTimes | null> {
+  const fields = await statFields(pid, thread);
   if (!fields) return null;
   // After the name: state (3), ppid (4), …, utime (14), stime (15), cutime (16), cstime (17).
   const field = (number: number) => Number(fields[number - 3] ?? 0);
@@ -42,6 +46,14 @@ async function timesOf(pid: number): Promise<ProcessTimes | null> {
 /** CPU seconds one process has used so far (every thread); null when it is gone. */
 export async function cpuSecondsOf(pid: number): Promise<number | null> {
   return (await timesOf(pid))?.own ?? null;
+}
+
+/**
+ * CPU seconds the main thread of a process has used so far (its JavaScript, on Bun), or null when
+ * it is gone: a server's request thread is what saturates first.
+ */
+export async function mainThreadCpuSecondsOf(pid: number): Promise<number | null> {
+  return (await timesOf(pid, pid))?.own ?? null;
 }
 
 /** The parent of a process, or null when it is not on this machine. */

@@ -8,6 +8,7 @@ import { ageSqliteDatabase } from "./aged-sqlite.ts";
 import { startBareHello } from "./bare-hello-server.ts";
 import { benchOptions } from "./cli-options.ts";
 import { median } from "./latency-stats.ts";
+import { cpuSecondsOf, mainThreadCpuSecondsOf } from "./process-cpu.ts";
 import { quantileBound, readServerCounts, type ServerCounts } from "./server-metrics-reading.ts";
 import { freePort, spawnServer } from "./server-process.ts";
 import { inParallel } from "./socket-fanout-timing.ts";
@@ -120,6 +121,8 @@ interface Node {
   metricsUrl: string;
   /** Request lines the server has written to its stdout so far. */
   requestLines(): number;
+  /** The server's CPU seconds so far, every thread and its main thread (null off Linux). */
+  cpuSeconds(): Promise<{ all: number; main: number } | null>;
   stop(): Promise<void>;
 }
 
@@ -150,6 +153,10 @@ async function startNode(dirs: { dataDir: string; distDir: string }, name: strin
     base,
     metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     requestLines: requestLines.count,
+    async cpuSeconds() {
+      const [all, main] = await Promise.all([cpuSecondsOf(server.pid), mainThreadCpuSecondsOf(server.pid)]);
+      return all === null || main === null ? null : { all, main };
+    },
     async stop() {
       server.kill("SIGTERM");
       await server.exited;
@@ -235,6 +242,9 @@ interface RouteFigures {
   /** Per round, from the server's histograms: the bucket bounds (ms) of the event loop's lag p99 and a fold's p99. */
   lagP99: number[];
   foldP99: number[];
+  /** Per round, µs of the server's CPU per answered ping: every thread, and the main thread alone. */
+  cpuPerPing: number[];
+  mainCpuPerPing: number[];
 }
 
 /** What the server's histogram `name` says of the p99 between two readings, in ms (NaN: nothing observed). */
@@ -251,11 +261,17 @@ async function measure(node: Node, routes: Route[], phase: string): Promise<Rout
     pingsPerCommit: [] as number[],
     lagP99: [] as number[],
     foldP99: [] as number[],
+    cpuPerPing: [] as number[],
+    mainCpuPerPing: [] as number[],
   }));
   for (let round = 0; round < settings.rounds; round++) {
     for (const [index, route] of routes.entries()) {
       const before = route.counted
-        ? { counts: await readServerCounts(node.metricsUrl), lines: node.requestLines() }
+        ? {
+            counts: await readServerCounts(node.metricsUrl),
+            lines: node.requestLines(),
+            cpu: await node.cpuSeconds(),
+          }
         : null;
       const result = await route.run();
       const entry = figures[index] as RouteFigures;
@@ -266,8 +282,13 @@ async function measure(node: Node, routes: Route[], phase: string): Promise<Rout
         // wrk stops with requests under way: the server finishes them and logs their lines after.
         await Bun.sleep(300);
         const after = await readServerCounts(node.metricsUrl);
+        const cpuAfter = await node.cpuSeconds();
         const answered =
           after.routes("/api/widget/sessions/ping").ok - before.counts.routes("/api/widget/sessions/ping").ok;
+        if (before.cpu && cpuAfter) {
+          entry.cpuPerPing.push(((cpuAfter.all - before.cpu.all) / Math.max(1, answered)) * 1e6);
+          entry.mainCpuPerPing.push(((cpuAfter.main - before.cpu.main) / Math.max(1, answered)) * 1e6);
+        }
         entry.linesPerRequest.push((node.requestLines() - before.lines) / Math.max(1, answered));
         entry.pingsPerCommit.push(
           (after.pingsCommitted - before.counts.pingsCommitted) /
@@ -276,7 +297,11 @@ async function measure(node: Node, routes: Route[], phase: string): Promise<Rout
         entry.lagP99.push(p99Ms("gleam_event_loop_lag_seconds", before.counts, after));
         entry.foldP99.push(p99Ms("gleam_ping_fold_duration_seconds", before.counts, after));
       }
-      console.log(`  ${phase} round ${round + 1} ${route.label.padEnd(30)} ${format(result)}`);
+      const cpu =
+        before && entry.cpuPerPing.length > round
+          ? `  CPU per ping ${entry.cpuPerPing[round]?.toFixed(0)} µs (main ${entry.mainCpuPerPing[round]?.toFixed(0)} µs)`
+          : "";
+      console.log(`  ${phase} round ${round + 1} ${route.label.padEnd(30)} ${format(result)}${cpu}`);
     }
   }
   return figures;
@@ -293,6 +318,12 @@ function medianOf(results: WrkResult[]): WrkResult {
   };
 }
 
+/** The server's CPU per ping, the medians of the rounds; empty off Linux. */
+const cpuFigures = (route: RouteFigures) =>
+  route.cpuPerPing.length === 0
+    ? ""
+    : `; CPU per ping ${median(route.cpuPerPing).toFixed(0)} µs (main thread ${median(route.mainCpuPerPing).toFixed(0)} µs)`;
+
 function printFigures(phase: string, figures: RouteFigures[]) {
   console.log(`\n${phase}:`);
   for (const [index, route] of figures.entries()) {
@@ -301,7 +332,7 @@ function printFigures(phase: string, figures: RouteFigures[]) {
       index === 0 ? "" : `  ${median(route.ratios).toFixed(1).padStart(5)} % of bare (rounds ${range})`;
     const counted =
       route.linesPerRequest.length > 0
-        ? `  ${median(route.pingsPerCommit).toFixed(1)} pings/commit, ${median(route.linesPerRequest).toFixed(2)} request log lines/ping; the server's p99 (bucket bounds): event loop lag ≤ ${median(route.lagP99)} ms, fold ≤ ${median(route.foldP99)} ms`
+        ? `  ${median(route.pingsPerCommit).toFixed(1)} pings/commit, ${median(route.linesPerRequest).toFixed(2)} request log lines/ping; the server's p99 (bucket bounds): event loop lag ≤ ${median(route.lagP99)} ms, fold ≤ ${median(route.foldP99)} ms${cpuFigures(route)}`
         : "";
     console.log(`${route.label.padEnd(30)} ${format(medianOf(route.results))}${ratio}${counted}`);
   }

@@ -24,6 +24,7 @@ import { postReport, startWidgetSession } from "./test-support/report-test-suppo
 import { reportWebhook } from "./test-support/report-webhook.ts";
 import { type FakeS3, startFakeS3 } from "./test-support/s3rver.ts";
 import { startSmtpCatcher } from "./test-support/smtp-catcher.ts";
+import { readStdoutUntil } from "./test-support/stdout-until.ts";
 import { freshPostgresDatabase, startTestServer, type TestServer } from "./test-support/test-server.ts";
 import { processTestTimeoutMs } from "./test-support/test-timeouts.ts";
 import { until } from "./test-support/until.ts";
@@ -288,13 +289,10 @@ async function startSocketHolder(settings: { prefix: string; heartbeatMs: number
       stderr: "pipe",
     },
   );
-  const reader = child.stdout.getReader();
-  let printed = "";
-  while (!printed.includes("held\n")) {
-    const { value, done } = await reader.read();
-    if (done)
-      throw new Error(`The socket holder exited: ${printed}${await new Response(child.stderr).text()}`);
-    printed += new TextDecoder().decode(value);
+  const printed = { text: "" };
+  if (!(await readStdoutUntil(child.stdout, printed, (text) => text.includes("held\n"), 60_000))) {
+    child.kill();
+    throw new Error(`The socket holder exited: ${printed.text}${await new Response(child.stderr).text()}`);
   }
   return child;
 }

@@ -4,6 +4,7 @@ import { serverBundleFolder } from "../../scripts/build/server-bundle.ts";
 import { migratedDataFolder } from "./cli/test-support/migrated-data-folder.ts";
 import { fixtureWorkDir, loopbackServerEnv } from "./test-support/fixture-work-dir.ts";
 import { runToEnd } from "./test-support/process-run.ts";
+import { readStdoutUntil } from "./test-support/stdout-until.ts";
 import { startedBeforeAll } from "./test-support/test-lifecycle.ts";
 import { processTestTimeoutMs } from "./test-support/test-timeouts.ts";
 
@@ -31,19 +32,11 @@ function runToExit(env: Record<string, string>) {
 /** Starts the server, waits until it prints its URLs, stops it with SIGTERM and returns what it printed. */
 async function runUntilReady(env: Record<string, string>) {
   const child = Bun.spawn([process.execPath, entry], { env, stdout: "pipe", stderr: "pipe" });
-  const decoder = new TextDecoder();
-  let stdout = "";
-  const reader = child.stdout.getReader();
-  const deadline = Date.now() + 15_000;
-  while (!stdout.includes("Messenger") && Date.now() < deadline) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    stdout += decoder.decode(value);
-  }
-  reader.releaseLock();
+  const printed = { text: "" };
+  await readStdoutUntil(child.stdout, printed, (text) => text.includes("Messenger"), 15_000);
   child.kill("SIGTERM");
   const exitCode = await child.exited;
-  return { exitCode, stdout };
+  return { exitCode, stdout: printed.text };
 }
 
 describe("start-up failures stop with one clear line and exit code 1", () => {

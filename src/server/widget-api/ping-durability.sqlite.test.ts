@@ -4,6 +4,7 @@ import { SQL } from "bun";
 import { pingLogFilesLeft, pingLogFolder, readPingLogFiles } from "../domain/sessions/ping-log-file.ts";
 import { fixtureWorkDir, loopbackServerEnv } from "../test-support/fixture-work-dir.ts";
 import { sessionHeaders } from "../test-support/outbound-test-support.ts";
+import { readStdoutUntil } from "../test-support/stdout-until.ts";
 import { startedBeforeAll } from "../test-support/test-lifecycle.ts";
 import { processTestTimeoutMs } from "../test-support/test-timeouts.ts";
 
@@ -29,19 +30,12 @@ async function startProcess(): Promise<{ child: Bun.Subprocess<"ignore", "pipe",
     stdout: "pipe",
     stderr: "inherit",
   });
-  const reader = child.stdout.getReader();
-  const decoder = new TextDecoder();
-  let printed = "";
+  const printed = { text: "" };
+  const health = /Health\s+(\S+)\/healthz/;
   // A start takes well under a second on a quiet machine; the rest is room for a loaded one.
-  const deadline = Date.now() + 45_000;
-  while (!/Health\s+(\S+)\/healthz/.test(printed) && Date.now() < deadline) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    printed += decoder.decode(value);
-  }
-  reader.releaseLock();
-  const url = /Health\s+(\S+)\/healthz/.exec(printed)?.[1];
-  if (!url) throw new Error(`the server did not start: ${printed}`);
+  await readStdoutUntil(child.stdout, printed, (text) => health.test(text), 45_000);
+  const url = health.exec(printed.text)?.[1];
+  if (!url) throw new Error(`the server did not start: ${printed.text}`);
   return { child, url: url.replace("localhost", "127.0.0.1") };
 }
 

@@ -39,7 +39,10 @@ import { prepareCycle } from "./wrk-request-cycle.ts";
  * Each route's ratio is the median of its per-round ratios to the bare server of the same round; the
  * range of those ratios is printed. For pings it also prints what the server's own histograms say of
  * each round (read from its /metrics before and after): the bucket bounds of the event loop's lag p99
- * and of a ping log fold's p99, which tell a tail the handlers cause from one they wait out. `--cpu-prof folder` runs each server process under Bun's CPU
+ * and of a ping log fold's p99, which tell a tail the handlers cause from one they wait out, and (on
+ * Linux, from /proc) the server's CPU per answered ping, all its threads and its main thread alone: a
+ * steadier figure than the ratio on a machine wrk and the server share, and the one a change to the
+ * request thread's work moves. `--cpu-prof folder` runs each server process under Bun's CPU
  * profiler (`bun --cpu-prof --cpu-prof-md`), which writes `fresh.cpuprofile` and `aged.cpuprofile`
  * there when the process stops (bench/cpu-profile-summary.ts reads them). `--wal-limit-mb` sets the
  * server's SQLITE_WAL_LIMIT_MB (the request thread's own checkpoints, with their fsyncs, come at a

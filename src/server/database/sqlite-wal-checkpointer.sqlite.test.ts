@@ -114,6 +114,8 @@ test("a checkpointing thread that fails is told, and the request thread's connec
     readwrite: true,
   });
   await sql`PRAGMA journal_mode = WAL`;
+  // Not SQLite's default, so the value read after the failure is the one the failure set.
+  await sql`PRAGMA wal_autocheckpoint = 7`;
   const failures: string[] = [];
   // The thread opens its own connection to a file that is not there: its start throws.
   const checkpointer = await startWalCheckpointer(sql, join(dir, "missing", "app.sqlite"), {

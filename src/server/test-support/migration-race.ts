@@ -1,4 +1,6 @@
 import { join } from "node:path";
+import { readStdoutUntil } from "./stdout-until.ts";
+import { processTestTimeoutMs } from "./test-timeouts.ts";
 
 const entry = join(import.meta.dir, "migrating-process.ts");
 
@@ -21,25 +23,23 @@ function spawnRacer(env: Record<string, string>) {
     stdout: "pipe",
     stderr: "pipe",
   });
-  return { child, reader: child.stdout.getReader(), printed: "" };
+  return { child, printed: { text: "" } };
 }
 
-/** Reads the racer's stdout until `marker` came (true) or it ended without it (false). */
-async function readUntil(racer: Racer, marker: string | null): Promise<boolean> {
-  const decoder = new TextDecoder();
-  while (marker === null || !racer.printed.includes(marker)) {
-    const { done, value } = await racer.reader.read();
-    if (done) return marker === null;
-    racer.printed += decoder.decode(value);
-  }
-  return true;
-}
+/** Reads the racer's stdout until `marker` came (true) or it ended without it (false); null reads to its end. */
+const readUntil = (racer: Racer, marker: string | null) =>
+  readStdoutUntil(
+    racer.child.stdout,
+    racer.printed,
+    (text) => marker !== null && text.includes(marker),
+    processTestTimeoutMs,
+  );
 
 async function resultOf(racer: Racer): Promise<RacerResult> {
   await readUntil(racer, null);
   const exitCode = await racer.child.exited;
-  const output = `${racer.printed}${await new Response(racer.child.stderr).text()}`;
-  const last = racer.printed.trim().split("\n").at(-1) ?? "";
+  const output = `${racer.printed.text}${await new Response(racer.child.stderr).text()}`;
+  const last = racer.printed.text.trim().split("\n").at(-1) ?? "";
   const parsed = last.startsWith("{") ? (JSON.parse(last) as { applied?: string[]; error?: string }) : {};
   return { exitCode, ...parsed, output };
 }

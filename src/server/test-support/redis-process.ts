@@ -1,4 +1,5 @@
 import type { Subprocess } from "bun";
+import { readStdoutUntil } from "./stdout-until.ts";
 import { startTestServer, type TestServer } from "./test-server.ts";
 
 /**
@@ -18,20 +19,12 @@ export async function startRedis(
     ["redis-server", "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
     { stdin: "ignore", stdout: "pipe", stderr: "pipe" },
   );
-  const reader = child.stdout.getReader();
-  const decoder = new TextDecoder();
-  let output = "";
-  const deadline = Date.now() + 10_000;
-  while (!output.includes("Ready to accept connections")) {
-    if (Date.now() > deadline) {
-      child.kill();
-      throw new Error(`redis-server did not start:\n${output}`);
-    }
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`redis-server exited:\n${output}${await new Response(child.stderr).text()}`);
-    output += decoder.decode(value);
+  const output = { text: "" };
+  const ready = (text: string) => text.includes("Ready to accept connections");
+  if (!(await readStdoutUntil(child.stdout, output, ready, 10_000))) {
+    child.kill();
+    throw new Error(`redis-server did not start:\n${output.text}${await new Response(child.stderr).text()}`);
   }
-  reader.releaseLock();
   return {
     url: `redis://127.0.0.1:${port}`,
     port,

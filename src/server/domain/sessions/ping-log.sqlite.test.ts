@@ -6,6 +6,7 @@ import type { SQL } from "bun";
 import { openDatabase } from "../../database/database.ts";
 import { runMigrations } from "../../database/migrations.ts";
 import { seedDemoData } from "../../demo-seed.ts";
+import { readStdoutUntil } from "../../test-support/stdout-until.ts";
 import { testPasswords } from "../../test-support/test-passwords.ts";
 import { until } from "../../test-support/until.ts";
 import { findConnectedVisitors } from "../outbounds/connected-offers-repository.ts";
@@ -471,8 +472,9 @@ describe("the ping log beside another writer on the file", () => {
         ],
         { stdout: "pipe" },
       );
-      const reader = holder.stdout.getReader();
-      expect(new TextDecoder().decode((await reader.read()).value)).toContain("held");
+      const printed = { text: "" };
+      await readStdoutUntil(holder.stdout, printed, (text) => text.includes("held"));
+      expect(printed.text).toContain("held");
       await writer.drain();
       await holder.exited;
       expect(logged(db.filename)).toBe(0);

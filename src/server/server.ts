@@ -778,8 +778,8 @@ function startBackgroundWork(
 
 /** The main origin's metric labels, made again once the platform API's routes have loaded. */
 function mainLabeler(widgetRoutes: readonly RoutePattern[], platformRoutes: () => readonly RoutePattern[]) {
-  let labelled: readonly RoutePattern[] | null = null;
-  let labeler = mainOriginLabeler({ widgetRoutes, platformRoutes: [] });
+  let labelled = platformRoutes();
+  let labeler = mainOriginLabeler({ widgetRoutes, platformRoutes: labelled });
   return (method: string, path: string) => {
     const routes = platformRoutes();
     if (routes !== labelled) {

@@ -91,9 +91,10 @@ function candidateIndex(
  * (router.ts) picks its handler; a path that matches only other methods' patterns (a 405) gets the
  * first of them. A path of no pattern answers null.
  *
- * Most requests name a route without parameters (the widget's ping): those are looked up in a map
- * worked out here, so labelling them splits no path; the others are compared only with the patterns
- * of their segment count and first two segments.
+ * Most requests name a route without parameters (the widget's ping): each such path's label is worked
+ * out at its first request and kept, so labelling it again splits no path; the others are compared only
+ * with the patterns of their segment count and first two segments. Nothing is worked out ahead: a
+ * server builds this labeler while it starts, when every millisecond delays its first answer.
  */
 export function patternLabeler(
   routes: readonly RoutePattern[],
@@ -112,24 +113,30 @@ export function patternLabeler(
     return otherMethod;
   };
 
-  const methods = [...new Set(routes.map((route) => route.method))];
-  const exact = new Map<string, { byMethod: Map<string, string>; anyMethod: string }>();
-  for (const route of compiled) {
-    if (route.segments.some(isParam) || exact.has(route.pattern)) continue;
-    const byMethod = new Map<string, string>();
-    for (const method of methods) {
-      const label = scan(method, route.pattern);
-      if (label) byMethod.set(method, label);
-    }
-    exact.set(route.pattern, { byMethod, anyMethod: scan("", route.pattern) ?? route.pattern });
-  }
+  // Kept per route method only for the table's own methods, so a client's made-up methods add nothing.
+  const methods = new Set(routes.map((route) => route.method));
+  const fixedPatterns = new Set(
+    compiled.filter((route) => !route.segments.some(isParam)).map((r) => r.pattern),
+  );
+  const exact = new Map<string, Map<string, string>>();
 
   return (method, path) => {
     // HEAD is answered as GET (main-origin.ts).
     const routeMethod = method === "HEAD" ? "GET" : method;
-    const known = exact.get(path);
-    if (known) return known.byMethod.get(routeMethod) ?? known.anyMethod;
-    return scan(routeMethod, path);
+    if (!fixedPatterns.has(path)) return scan(routeMethod, path);
+    const key = methods.has(routeMethod) ? routeMethod : "";
+    let byMethod = exact.get(path);
+    if (!byMethod) {
+      byMethod = new Map();
+      exact.set(path, byMethod);
+    }
+    let label = byMethod.get(key);
+    if (label === undefined) {
+      // A fixed pattern matches its own path, so some route's pattern always answers.
+      label = scan(key, path) ?? path;
+      byMethod.set(key, label);
+    }
+    return label;
   };
 }
 

@@ -115,21 +115,19 @@ export function patternLabeler(
 
   // Kept per route method only for the table's own methods, so a client's made-up methods add nothing.
   const methods = new Set(routes.map((route) => route.method));
-  const fixedPatterns = new Set(
-    compiled.filter((route) => !route.segments.some(isParam)).map((r) => r.pattern),
+  /** Each path of a pattern without parameters, with the labels its methods got so far. */
+  const exact = new Map(
+    compiled
+      .filter((route) => !route.segments.some(isParam))
+      .map((route) => [route.pattern, new Map<string, string>()] as const),
   );
-  const exact = new Map<string, Map<string, string>>();
 
   return (method, path) => {
     // HEAD is answered as GET (main-origin.ts).
     const routeMethod = method === "HEAD" ? "GET" : method;
-    if (!fixedPatterns.has(path)) return scan(routeMethod, path);
+    const byMethod = exact.get(path);
+    if (!byMethod) return scan(routeMethod, path);
     const key = methods.has(routeMethod) ? routeMethod : "";
-    let byMethod = exact.get(path);
-    if (!byMethod) {
-      byMethod = new Map();
-      exact.set(path, byMethod);
-    }
     let label = byMethod.get(key);
     if (label === undefined) {
       // A fixed pattern matches its own path, so some route's pattern always answers.

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "bun:test";
-import { digestLimits, errorLines, failureDigest, loggedErrors, snapshotLines } from "./failure-digest.ts";
+import { testPagesMarkdown } from "../../e2e/support/test-pages.ts";
+import {
+  digestLimits,
+  errorLines,
+  failureDigest,
+  loggedErrors,
+  shownPages,
+  snapshotLines,
+} from "./failure-digest.ts";
 
 // Shaped as Playwright writes a failed test's error-context.md (cut to what the digest reads).
 const errorContext = `# Test info
@@ -75,6 +83,28 @@ describe("the digest of a failed test", () => {
     ]);
   });
 
+  test("finds the main region and a toast nested in the root of an ai snapshot, without element references", () => {
+    const page = [
+      "```yaml",
+      "- generic [active] [ref=e1]:",
+      '  - link "Skip to main content" [ref=e2] [cursor=pointer]:',
+      '    - /url: "#main"',
+      '  - navigation "Main navigation" [ref=e3]:',
+      '    - link "Users" [ref=e4] [cursor=pointer]',
+      "  - main [ref=e5]:",
+      '    - heading "New collection" [level=1] [ref=e6]',
+      "    - status [ref=e7]: Loading…",
+      "  - status [ref=e8]: Saved",
+      "```",
+    ].join("\n");
+    expect(snapshotLines(page)).toEqual([
+      "- main:",
+      '  - heading "New collection" [level=1]',
+      "  - status: Loading…",
+      "- status: Saved",
+    ]);
+  });
+
   test("a snapshot without a main region is shown whole, up to its limit", () => {
     const page = `\`\`\`yaml\n${Array.from({ length: 40 }, (_, index) => `- button "b${index}"`).join("\n")}\n\`\`\``;
     const lines = snapshotLines(page);
@@ -107,6 +137,46 @@ describe("the digest of a failed test", () => {
     expect(
       failureDigest("unit-sqlite", { name: "a.test.ts › b", error: "", errorContext: null }, null),
     ).toEqual(["failed in unit-sqlite: a.test.ts › b"]);
+  });
+});
+
+describe("the pages a failed browser test left", () => {
+  const pages = testPagesMarkdown([
+    {
+      url: "http://127.0.0.1:4100/dashboard/help/p1/collections/create",
+      snapshot: "- main:\n  - status: Loading…",
+    },
+    {
+      url: "http://127.0.0.1:4100/demo",
+      snapshot: '- banner:\n  - link "Acme Notes"\n- main:\n  - heading "Notes"',
+    },
+    { url: "about:blank", snapshot: '- button "third"' },
+  ]);
+
+  test("the specs' own file is read page by page, each by its address", () => {
+    expect(shownPages(pages).map((page) => [page.url, snapshotLines(page.snapshot)])).toEqual([
+      ["http://127.0.0.1:4100/dashboard/help/p1/collections/create", ["- main:", "  - status: Loading…"]],
+      ["http://127.0.0.1:4100/demo", ["- main:", '  - heading "Notes"']],
+      ["about:blank", ['- button "third"']],
+    ]);
+  });
+
+  test("Playwright's file is one page without an address", () => {
+    expect(shownPages(errorContext)).toEqual([{ url: null, snapshot: errorContext }]);
+  });
+
+  test("the digest names the first two pages by their address", () => {
+    expect(failureDigest("e2e", { name: "help.e2e.ts › finds", error: "", errorContext: "" }, pages)).toEqual(
+      [
+        "failed in e2e: help.e2e.ts › finds",
+        "    the page at http://127.0.0.1:4100/dashboard/help/p1/collections/create showed:",
+        "      - main:",
+        "        - status: Loading…",
+        "    the page at http://127.0.0.1:4100/demo showed:",
+        "      - main:",
+        '        - heading "Notes"',
+      ],
+    );
   });
 });
 

@@ -30,33 +30,70 @@ export function errorLines(error: string): string[] {
 const noise = (line: string) => /^\s*- \/url:/.test(line) || /^\s*- option\b(?!.*\[selected\])/.test(line);
 
 /** The blocks a state shows in: the main region, and what sits beside it (toasts, alerts, dialogs). */
-const telling = /^- (main|alert|status|dialog|alertdialog)\b/;
+const telling = /^\s*- (main|alert|status|dialog|alertdialog)\b/;
+
+/** What the "ai" snapshots add to each line that says nothing about the state. */
+const markers = / \[(ref=\w+|cursor=pointer)\]/g;
+
+const indentOf = (line: string) => line.length - line.trimStart().length;
 
 /**
- * The page snapshot's main region and its toasts, alerts and dialogs (the whole snapshot when it has
- * none of them), without link targets and unchosen options.
+ * A page snapshot's main region and its toasts, alerts and dialogs at whatever depth they sit (the
+ * whole snapshot when it has none of them), each block moved to the left edge, without link targets,
+ * unchosen options and element references. `snapshot` holds one ```yaml block.
  */
-export function snapshotLines(errorContext: string): string[] {
-  const yaml = /```yaml\n([\s\S]*?)```/.exec(errorContext)?.[1] ?? "";
-  const lines = yaml.split("\n").filter((line) => line.trim() !== "" && !noise(line));
-  const blocks: string[][] = [];
-  for (const line of lines) {
-    if (line.startsWith("- ") || blocks.length === 0) blocks.push([line]);
-    else blocks.at(-1)?.push(line);
+export function snapshotLines(snapshot: string): string[] {
+  const yaml = /```yaml\n([\s\S]*?)```/.exec(snapshot)?.[1] ?? "";
+  const lines = yaml
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !noise(line))
+    .map((line) => line.replace(markers, ""));
+  const shown: string[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] as string;
+    if (!telling.test(line)) continue;
+    const indent = indentOf(line);
+    shown.push(line.slice(indent));
+    while (index + 1 < lines.length && indentOf(lines[index + 1] as string) > indent)
+      shown.push((lines[++index] as string).slice(indent));
   }
-  const shown = blocks.filter((block) => telling.test(block[0] ?? ""));
-  return (shown.length > 0 ? shown.flat() : lines).slice(0, digestLimits.snapshotLines).map(cut);
+  return (shown.length > 0 ? shown : lines).slice(0, digestLimits.snapshotLines).map(cut);
 }
 
-/** The digest of one failed test: its name, its error's lines, and the page it left when there is one. */
-export function failureDigest(stage: string, failed: FailedTest, errorContext: string | null): string[] {
+/** A page a failed test left open: its address (unknown in Playwright's own file) and its snapshot. */
+export interface ShownPage {
+  url: string | null;
+  snapshot: string;
+}
+
+/**
+ * The pages in a failed test's page file: the specs' own `test-pages.md` (e2e/support/spec-test.ts,
+ * a `## address` heading over each page's snapshot) or Playwright's `error-context.md` (one snapshot of
+ * whichever page closed first, which may not be the one the test was using).
+ */
+export function shownPages(file: string): ShownPage[] {
+  const sections = file.split(/^## /m).slice(1);
+  if (sections.length === 0) return [{ url: null, snapshot: file }];
+  return sections.map((section) => ({
+    url: section.slice(0, section.indexOf("\n")).trim(),
+    snapshot: section,
+  }));
+}
+
+/** How many of a failed test's pages the digest shows. */
+const shownPageLimit = 2;
+
+/** The digest of one failed test: its name, its error's lines, and the pages it left when there are. */
+export function failureDigest(stage: string, failed: FailedTest, pageFile: string | null): string[] {
   const lines = [
     `failed in ${stage}: ${failed.name}`,
     ...errorLines(failed.error).map((line) => `    ${line.trim()}`),
   ];
-  if (errorContext) {
-    const page = snapshotLines(errorContext);
-    if (page.length > 0) lines.push("    the page showed:", ...page.map((line) => `      ${line}`));
+  for (const page of pageFile ? shownPages(pageFile).slice(0, shownPageLimit) : []) {
+    const shown = snapshotLines(page.snapshot);
+    if (shown.length === 0) continue;
+    lines.push(page.url ? `    the page at ${cut(page.url)} showed:` : "    the page showed:");
+    lines.push(...shown.map((line) => `      ${line}`));
   }
   return lines;
 }

@@ -1,6 +1,7 @@
 import { closeSync, openSync } from "node:fs";
 import { mkdir, readdir, rm } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { testPagesFile } from "../../e2e/support/test-pages.ts";
 import { testTimeoutMs } from "../../src/server/test-support/test-timeouts.ts";
 import { failureDigest, loggedErrorLimit, loggedErrors } from "./failure-digest.ts";
 import { formatCounts, junitCounts, junitFailures, sumCounts, type TestCounts } from "./junit-counts.ts";
@@ -112,11 +113,18 @@ const browser: Stage = {
   live: true,
 };
 
-/** Playwright names a page snapshot relative to its test folder (e2e/); null when it is not there. */
-async function readErrorContext(path: string): Promise<string | null> {
-  for (const candidate of [join(root, "e2e", path), join(root, path)]) {
-    const file = Bun.file(candidate);
-    if (await file.exists()) return file.text();
+/**
+ * The pages a failed browser test left: the specs' own `test-pages.md` (every page, by address) beside
+ * Playwright's `error-context.md`, else that file. Playwright names it relative to its test folder
+ * (e2e/); null when neither is there.
+ */
+async function readPageFile(errorContext: string): Promise<string | null> {
+  for (const folder of [join(root, "e2e"), root]) {
+    const path = join(folder, errorContext);
+    for (const candidate of [join(dirname(path), testPagesFile), path]) {
+      const file = Bun.file(candidate);
+      if (await file.exists()) return file.text();
+    }
   }
   return null;
 }
@@ -196,7 +204,7 @@ for (const { stage } of finished) {
   const report = stage.junit ? Bun.file(stage.junit) : null;
   if (!report || !(await report.exists())) continue;
   for (const failed of junitFailures(await report.text())) {
-    const context = failed.errorContext ? await readErrorContext(failed.errorContext) : null;
+    const context = failed.errorContext ? await readPageFile(failed.errorContext) : null;
     console.log(failureDigest(stage.name, failed, context).join("\n"));
   }
 }

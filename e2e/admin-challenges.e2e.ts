@@ -195,3 +195,30 @@ test("the challenge screens speak German", async ({ page }) => {
   await expect(page.getByText("Titel ist erforderlich")).toBeVisible();
   await expect(page.getByText("Schwierigkeit ist erforderlich")).toBeVisible();
 });
+
+test("the form's buttons come once the skill tree is drawn, and stay where they came", async ({ page }) => {
+  await signInAsAdmin(page);
+  // The skill tree answers late, as on a slow network: until then the form has no buttons to aim at.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/skills(\/[^/?]+)?(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/dashboard/challenges/create");
+  await expect(page.getByRole("heading", { name: "Create Challenge", level: 1 })).toBeVisible();
+  await expect(page.getByLabel("Title")).toBeVisible();
+  await expect(page.getByText("Loading the skills…")).toBeVisible();
+  const create = page.getByRole("button", { name: "Create challenge" });
+  await expect(create).toHaveCount(0);
+
+  release();
+  await expect(page.locator(".skill-group").first()).toBeVisible();
+  await expect(create).toBeVisible();
+  const placed = await create.boundingBox();
+  await page.waitForTimeout(300);
+  expect(await create.boundingBox()).toEqual(placed);
+  await expectEmptySubmitRefused(page, "Create challenge", ["Title is required", "Difficulty is required"]);
+});

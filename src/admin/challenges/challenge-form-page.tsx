@@ -6,6 +6,7 @@ import {
   challengeDifficulties,
   challengeStatuses,
 } from "../../shared/challenges-api.ts";
+import { useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { RecordFormActions } from "../shell/form/form-actions.tsx";
@@ -26,7 +27,7 @@ import {
 import { challengeHref, challengesPath } from "./challenge-paths.ts";
 import { challengeRuleMessage } from "./challenge-rule-message.ts";
 import { ChallengeSkillPicker } from "./challenge-skill-picker.tsx";
-import { challengesApi } from "./challenges-api.ts";
+import { challengesApi, loadSkillChoices } from "./challenges-api.ts";
 import "./challenge-styles.ts";
 
 type FieldPath = keyof ChallengeFormState;
@@ -146,6 +147,7 @@ function OverviewCard({
 function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
   const model = useChallengeForm(challenge);
   const { state, errorOf, update } = model;
+  const skills = useResource(loadSkillChoices, "skills");
   return (
     <form className="entity-form challenge-form" noValidate onSubmit={model.submit}>
       <OverviewCard challenge={challenge} model={model} />
@@ -153,6 +155,8 @@ function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
       {/* The picker's boxes are one field: when it is wrong, a refused save focuses its first box. */}
       <div style={{ display: "contents" }} data-invalid={errorOf("skillIds") ? "true" : undefined}>
         <ChallengeSkillPicker
+          resource={skills.resource}
+          onRetry={skills.reload}
           value={state.skillIds}
           current={challenge?.skills ?? []}
           error={errorOf("skillIds")}
@@ -160,12 +164,16 @@ function ChallengeForm({ challenge }: { challenge: ChallengeDetail | null }) {
         />
       </div>
 
-      <RecordFormActions
-        messages="challengeForm"
-        editing={challenge !== null}
-        busy={model.busy}
-        cancelHref={challenge ? challengeHref(challenge.id) : listHref(challengesPath)}
-      />
+      {/* Below the skills, the buttons come once the tree is drawn: shown while it loaded, they moved
+          down by the height of its groups as it arrived, and a click aimed at them landed elsewhere. */}
+      {skills.resource.state !== "loading" && (
+        <RecordFormActions
+          messages="challengeForm"
+          editing={challenge !== null}
+          busy={model.busy}
+          cancelHref={challenge ? challengeHref(challenge.id) : listHref(challengesPath)}
+        />
+      )}
     </form>
   );
 }

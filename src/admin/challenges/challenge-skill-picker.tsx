@@ -1,21 +1,26 @@
 import { type ReactNode, useState } from "react";
 import type { ChallengeSkill } from "../../shared/challenges-api.ts";
-import { useResource } from "../api/use-resource.ts";
+import type { RootSkillDetail } from "../../shared/skills-api.ts";
+import type { Resource } from "../api/use-resource.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
 import { skillGroups, toggleSkill } from "./challenge-form-state.ts";
-import { loadSkillChoices } from "./challenges-api.ts";
 
 /**
- * The sub-skills a challenge trains, as checkboxes grouped by root skill. Groups with a chosen skill
- * start open. When the tree cannot be read, the chosen ids stay as they are and are sent unchanged.
+ * The sub-skills a challenge trains, as checkboxes grouped by root skill, from `resource` (the skill
+ * tree, loaded by the form: see challenge-form-page.tsx). Groups with a chosen skill start open. When
+ * the tree cannot be read, the chosen ids stay as they are and are sent unchanged.
  */
 export function ChallengeSkillPicker({
+  resource,
+  onRetry,
   value,
   current,
   error,
   onChange,
 }: {
+  resource: Resource<RootSkillDetail[]>;
+  onRetry: () => void;
   value: readonly string[];
   /** The skills the challenge had when the form opened (names for skills the tree may not list). */
   current: readonly ChallengeSkill[];
@@ -23,7 +28,6 @@ export function ChallengeSkillPicker({
   onChange: (skillIds: string[]) => void;
 }) {
   const { t } = useT();
-  const { resource, reload } = useResource(loadSkillChoices, "skills");
   const errorId = "challenge-skills-error";
   // Groups holding a skill when the form opened start open; later choices leave open/closed to the admin
   // (an `open` that followed the choices would snap a group shut when its last box is unticked).
@@ -40,7 +44,7 @@ export function ChallengeSkillPicker({
     body = (
       <div className="page-actions" role="alert">
         <p className="subtle-cell">{t("challengeForm.skillsError")}</p>
-        <Button variant="secondary" size="sm" onClick={reload}>
+        <Button variant="secondary" size="sm" onClick={onRetry}>
           {t("list.retry")}
         </Button>
       </div>

@@ -446,7 +446,8 @@ test("a click starts the messenger's frame while the messenger's file is still o
   await expect(frames).toBeVisible();
   // The messenger showed the frame it was given: one frame, loaded once.
   await expect(frames).toHaveCount(1);
-  expect(await gleap(page, "isOpened")).toBe(true);
+  // The frame may show a moment before the messenger's `open` reaches the loader's state.
+  await expect.poll(() => gleap(page, "isOpened")).toBe(true);
 });
 
 test("a host sheet that transforms every div leaves the button where it was", async ({ page, context }) => {

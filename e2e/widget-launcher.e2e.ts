@@ -446,7 +446,7 @@ test("a click starts the messenger's frame while the messenger's file is still o
   await expect(frames).toBeVisible();
   // The messenger showed the frame it was given: one frame, loaded once.
   await expect(frames).toHaveCount(1);
-  // The frame may show a moment before the messenger's `open` reaches the loader's state.
+  // The frame shows behind the placeholder up to 300 ms before the widget opens (spec §9): awaited.
   await expect.poll(() => gleap(page, "isOpened")).toBe(true);
 });
 

@@ -4,6 +4,7 @@ import { openFromSidebar } from "./support/admin-navigation.ts";
 import { confirmDialog } from "./support/confirm-dialog.ts";
 import { demoRow, selectRows } from "./support/database.ts";
 import { expectEmptySubmitRefused } from "./support/empty-submit.ts";
+import { holdRequests } from "./support/held-requests.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
 
@@ -199,14 +200,7 @@ test("the challenge screens speak German", async ({ page }) => {
 test("the form's buttons come once the skill tree is drawn, and stay where they came", async ({ page }) => {
   await signInAsAdmin(page);
   // The skill tree answers late, as on a slow network: until then the form has no buttons to aim at.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/api\/skills(\/[^/?]+)?(\?.*)?$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/api\/skills(\/[^/?]+)?(\?.*)?$/);
   await page.goto("/dashboard/challenges/create");
   await expect(page.getByRole("heading", { name: "Create Challenge", level: 1 })).toBeVisible();
   await expect(page.getByLabel("Title")).toBeVisible();

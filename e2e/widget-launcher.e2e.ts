@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { feedbackButtonPositions } from "../src/shared/inbox-api.ts";
 import type { FlowConfig } from "../src/shared/widget-config-api.ts";
+import { holdRequests } from "./support/held-requests.ts";
 import { messengerOrigin, snippetHostPage } from "./support/host-page.ts";
 import { hostPageSeries } from "./support/host-page-series.ts";
 import { gleap } from "./support/messenger-frame.ts";
@@ -422,14 +423,7 @@ test("a click starts the messenger's frame while the messenger's file is still o
   context,
 }) => {
   const button = await launcherOf(page, context, "plain");
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/sdk\/messenger-chunk-[^/]+\.js/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/sdk\/messenger-chunk-[^/]+\.js/);
   const frameDocument = page.waitForRequest(
     (request) => request.url().startsWith(`${messengerOrigin}/?`) && request.resourceType() === "document",
   );

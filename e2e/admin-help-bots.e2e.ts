@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page } from "@playwright/test";
 import { demoAsAdmin } from "./support/admin-api.ts";
+import { holdRequests } from "./support/held-requests.ts";
 import { openDemo } from "./support/host-page.ts";
 import { app, frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
@@ -135,4 +136,28 @@ test("a bot's branches: chosen in the editor's test run and in the messenger", a
   );
   await expect(frame(visitor).locator("[data-author=visitor] .bubble")).toHaveText("Support");
   await visitor.context().close();
+});
+
+test("the help center's links come once its collections are in, and stay where they came", async ({
+  page,
+  request,
+}) => {
+  const { demo } = await demoAsAdmin(request);
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await signInAsAdmin(page, "en-US", "/dashboard");
+  // The collections answer late, as on a slow network: until then there is no link to aim at.
+  const release = await holdRequests(page, new RegExp(`/api/projects/${demo.id}/help`));
+  await page.goto(`/dashboard/help/${demo.id}`);
+  await expect(page.getByRole("heading", { name: "Help center", level: 1 })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("Loading");
+  const newCollection = page.getByRole("link", { name: "New collection" });
+  await expect(newCollection).toHaveCount(0);
+
+  release();
+  await expect(page.getByRole("link", { name: "New article" })).toBeVisible();
+  const placed = await newCollection.boundingBox();
+  await page.waitForTimeout(300);
+  expect(await newCollection.boundingBox()).toEqual(placed);
+  await newCollection.click();
+  await expect(page.getByLabel("Title", { exact: true })).toBeVisible();
 });

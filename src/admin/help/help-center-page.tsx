@@ -156,17 +156,22 @@ export default function HelpCenterPage() {
         id="help-title"
         title={t("help.title")}
         subtitle={t("help.subtitle")}
+        // Drawn once the collections are in: "New article" comes only with a collection to put it in,
+        // and beside the title's line two links wrap below it, so a lone "New collection" drawn while
+        // loading jumped away as the answer came, and a click aimed at it landed on the subtitle.
         actions={
-          <>
-            <Link href={collectionCreateHref(projectId)} className={buttonClass({ variant: "secondary" })}>
-              {t("help.newCollection")}
-            </Link>
-            {resource.state === "ready" && resource.data.collections.length > 0 && (
-              <Link href={articleCreateHref(projectId)} className={buttonClass({ variant: "primary" })}>
-                {t("help.newArticle")}
+          resource.state !== "loading" && (
+            <>
+              <Link href={collectionCreateHref(projectId)} className={buttonClass({ variant: "secondary" })}>
+                {t("help.newCollection")}
               </Link>
-            )}
-          </>
+              {resource.state === "ready" && resource.data.collections.length > 0 && (
+                <Link href={articleCreateHref(projectId)} className={buttonClass({ variant: "primary" })}>
+                  {t("help.newArticle")}
+                </Link>
+              )}
+            </>
+          )
         }
       />
       <ProjectChoice id="help-project" label="help.project" projectId={projectId} pathOf={helpCenterPath} />

@@ -3,6 +3,7 @@ import { searchDownToOne } from "./support/admin-list-search.ts";
 import { openFromSidebar } from "./support/admin-navigation.ts";
 import { demoRow } from "./support/database.ts";
 import { expectEmptySubmitRefused } from "./support/empty-submit.ts";
+import { holdRequests } from "./support/held-requests.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
 
@@ -107,4 +108,25 @@ test("a search nothing matches shows No Jobs Found; the companies screen lists c
   await page.getByRole("link", { name: /Show its/ }).click();
   await expect(page).toHaveURL(/\/dashboard\/jobs\?companyId=/);
   await expect(page.getByTestId("job-row").first()).toBeVisible();
+});
+
+test("the job form's buttons come once the skill tree is drawn, and stay where they came", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  // The skill tree answers late, as on a slow network: until then the form has no buttons to aim at.
+  const release = await holdRequests(page, /\/api\/skills(\?.*)?$/);
+  await page.goto("/dashboard/jobs/create");
+  await expect(page.getByRole("heading", { name: "Create Job", level: 1 })).toBeVisible();
+  await expect(page.getByText("Loading the skill tree…")).toBeVisible();
+  const create = page.getByRole("button", { name: "Create job" });
+  await expect(create).toHaveCount(0);
+
+  release();
+  await expect(page.getByLabel("Root skill")).toBeVisible();
+  await expect(create).toBeVisible();
+  const placed = await create.boundingBox();
+  await page.waitForTimeout(300);
+  expect(await create.boundingBox()).toEqual(placed);
+  await expectEmptySubmitRefused(page, "Create job", ["Title is required"]);
 });

@@ -9,6 +9,7 @@ import {
   salaryUnits,
 } from "../../shared/jobs-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
+import { useResource } from "../api/use-resource.ts";
 import { CompanyPicker } from "../companies/company-picker.tsx";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
@@ -21,6 +22,7 @@ import { InputField, SelectField, TextAreaField, WholeNumberField } from "../she
 import { RecordFormRoute } from "../shell/form/record-form-route.tsx";
 import { submitRecord } from "../shell/form/record-submit.ts";
 import { useFormState } from "../shell/form/use-form-state.ts";
+import { skillsApi } from "../skills/skills-api.ts";
 import jobFormCss from "./job-form.css" with { type: "text" };
 import {
   addSkillRequirement,
@@ -71,6 +73,7 @@ function JobForm({ job }: { job: JobDetail | null }) {
   const form = useFormState<JobFormState>(job ? jobFormFromDetail(job) : emptyJobForm, validateJobForm);
   const fields = useJobFields(form);
   const { state, errors, update } = fields;
+  const skillTree = useResource(() => skillsApi.tree(), "skill-tree");
 
   const submit = (event: FormEvent) => {
     const { body, rows } = jobRequestFromForm(state);
@@ -104,6 +107,8 @@ function JobForm({ job }: { job: JobDetail | null }) {
       </section>
 
       <JobSkillRequirements
+        tree={skillTree.resource}
+        onRetryTree={skillTree.reload}
         rows={state.skillRequirements}
         errors={errors}
         onChange={(skillRequirements, paths) => update({ skillRequirements }, paths)}
@@ -115,12 +120,16 @@ function JobForm({ job }: { job: JobDetail | null }) {
         }}
       />
 
-      <RecordFormActions
-        messages="jobForm"
-        editing={job !== null}
-        busy={form.busy}
-        cancelHref={job ? jobHref(job.id) : jobListHref()}
-      />
+      {/* Below the skills, the buttons come once the tree is drawn: shown while it loaded, they moved
+          down by the height of the add fields as it arrived, and a click aimed at them landed elsewhere. */}
+      {skillTree.resource.state !== "loading" && (
+        <RecordFormActions
+          messages="jobForm"
+          editing={job !== null}
+          busy={form.busy}
+          cancelHref={job ? jobHref(job.id) : jobListHref()}
+        />
+      )}
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useState } from "react";
 import { messages } from "../../shared/form-rule-messages.ts";
 import { minLevelMax, skillRequirementsMax } from "../../shared/jobs-api.ts";
-import type { RootSkillSummary } from "../../shared/skills-api.ts";
-import { useResource } from "../api/use-resource.ts";
+import type { RootSkillSummary, SkillTree } from "../../shared/skills-api.ts";
+import { type Resource, useResource } from "../api/use-resource.ts";
 import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { Button } from "../shell/button.tsx";
@@ -24,14 +24,19 @@ type Say = (message: string, label: string) => string;
 /**
  * The job form's skill requirements: each listed sub-skill with its minimum level (editable, removable),
  * and a choice of root skill, then sub-skill, then level to add one. Adding goes through `onAdd`, which
- * applies the shared JobRequest rules and answers why a requirement was refused.
+ * applies the shared JobRequest rules and answers why a requirement was refused. The skill tree comes
+ * from the form, which waits for it before it draws its buttons below.
  */
 export function JobSkillRequirements({
+  tree,
+  onRetryTree,
   rows,
   errors,
   onChange,
   onAdd,
 }: {
+  tree: Resource<SkillTree>;
+  onRetryTree: () => void;
   rows: SkillRequirementRow[];
   /** The job form's errors by path (`skillRequirements.2.minLevel`), in the shared rules' words. */
   errors: FieldErrors;
@@ -41,7 +46,7 @@ export function JobSkillRequirements({
 }) {
   const tr = useT();
   const { t } = tr;
-  const adder = useRequirementAdder(rows, onAdd);
+  const adder = useRequirementAdder(tree, onRetryTree, rows, onAdd);
   // The list rule's text is not in the shared catalogue; this screen words it itself.
   const say: Say = (message, label) =>
     message === tooManyRequirementsMessage
@@ -146,10 +151,11 @@ function RequirementRows({
  * offered disabled), then the minimum level; and why `onAdd` refused the last one.
  */
 function useRequirementAdder(
+  tree: Resource<SkillTree>,
+  reloadTree: () => void,
   rows: SkillRequirementRow[],
   onAdd: (row: SkillRequirementRow) => Refusal | null,
 ) {
-  const { resource: tree, reload: reloadTree } = useResource(() => skillsApi.tree(), "skill-tree");
   const [rootId, setRootId] = useState("");
   const { resource: root, reload: reloadRoot } = useResource(
     () => (rootId ? skillsApi.get(rootId) : Promise.resolve(null)),

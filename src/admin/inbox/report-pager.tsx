@@ -81,11 +81,11 @@ export function ReportPager({ report, onChanged }: ReportChangeProps) {
   return (
     <nav className="inbox-pager" aria-label={t("inbox.pager.label")}>
       {step(neighbours?.previous, t("inbox.pager.previous"), "k")}
-      {neighbours?.position != null && (
-        <span className="inbox-pager-position" data-testid="report-position">
-          {t("inbox.pager.position", { position: neighbours.position, total: neighbours.total })}
-        </span>
-      )}
+      {/* There while the neighbours load too, so "Previous" and "Next" stay where they came. */}
+      <span className="inbox-pager-position" data-testid="report-position">
+        {neighbours?.position != null &&
+          t("inbox.pager.position", { position: neighbours.position, total: neighbours.total })}
+      </span>
       {step(neighbours?.next, t("inbox.pager.next"), "j")}
       <ShortcutsButton onOpen={() => setHelpOpen(true)} />
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />

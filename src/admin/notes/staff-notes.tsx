@@ -114,7 +114,7 @@ function NoteItem({ note, mine }: { note: StaffNote; mine: boolean }) {
   );
 }
 
-/** The notes as loaded: a way to try again when reading failed, "none yet", or the list. */
+/** The notes as loaded: a line while they load, a way to try again when reading failed, "none yet", or the list. */
 function NoteList({ loaded, userId, onRetry }: { loaded: Loaded; userId?: string; onRetry: () => void }) {
   const { t } = useT();
   if (loaded.state === "failed")
@@ -127,7 +127,13 @@ function NoteList({ loaded, userId, onRetry }: { loaded: Loaded; userId?: string
         onRetry={onRetry}
       />
     );
-  if (loaded.state !== "ready") return null;
+  // A line in the place "none yet" will take, so the composer below stays where it came.
+  if (loaded.state !== "ready")
+    return (
+      <p className="note-status subtle" role="status">
+        {t("notes.loading")}
+      </p>
+    );
   if (loaded.notes.length === 0) return <p className="note-status subtle">{t("notes.empty")}</p>;
   return (
     <ol className="note-list" aria-live="polite">

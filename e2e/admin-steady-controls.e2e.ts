@@ -1,0 +1,89 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import { demoRow } from "./support/database.ts";
+import { holdRequests } from "./support/held-requests.ts";
+import { signInAsAdmin } from "./support/sign-in.ts";
+import { test } from "./support/spec-test.ts";
+import { demoSessionHeaders, fileBugReport } from "./support/widget-session.ts";
+
+/**
+ * In Chromium: a support screen's controls stay where they were first drawn while the rest of its data
+ * arrives. A control that moved as an answer came made a click aimed at it land elsewhere (an admin
+ * working quickly, or a test on a loaded machine). Each test holds the screen's late answers back,
+ * notes where its controls are, lets the answers through and checks that nothing moved.
+ */
+
+/** Where each control is now (it must be on screen). */
+async function placesOf(controls: Locator[]) {
+  const places = [];
+  for (const control of controls) {
+    await expect(control).toBeVisible();
+    places.push(await control.boundingBox());
+  }
+  return places;
+}
+
+/** Lets the held answers through, waits until they `arrived`, and checks the controls are where they were. */
+async function expectStill(
+  page: Page,
+  release: () => void,
+  arrived: () => Promise<void>,
+  controls: Locator[],
+) {
+  const before = await placesOf(controls);
+  release();
+  await arrived();
+  // A frame or two for anything the answer set off.
+  await page.waitForTimeout(300);
+  expect(await placesOf(controls)).toEqual(before);
+}
+
+for (const viewport of [
+  { name: "desktop", width: 1280, height: 1000 },
+  { name: "phone", width: 390, height: 844 },
+]) {
+  test(`a report's pager and note box stay put while its neighbours and notes load (${viewport.name})`, async ({
+    page,
+    request,
+  }) => {
+    const report = await fileBugReport(request, await demoSessionHeaders(request), {
+      type: "BUG",
+      formData: { description: `Steady controls ${viewport.name} ${Date.now().toString(36)}` },
+    });
+    await page.setViewportSize(viewport);
+    await signInAsAdmin(page, "en-US", "/dashboard");
+    const release = await holdRequests(page, /\/api\/feedback\/[^/]+\/(neighbours|notes)(\?.*)?$/);
+    await page.goto(`/dashboard/inbox/${report.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText("Loading the notes…")).toBeVisible();
+
+    const pager = page.getByRole("navigation", { name: "Reports in this list" });
+    const notesIn = () => expect(page.getByText("No notes yet.")).toBeVisible();
+    await expectStill(page, release, notesIn, [
+      pager.getByText("Previous"),
+      pager.getByText("Next"),
+      page.getByRole("button", { name: "Add note" }),
+    ]);
+    await expect(pager.getByTestId("report-position")).toHaveText(/^\d+ of \d+$/);
+  });
+
+  test(`a conversation's Close button stays put while the team's names load (${viewport.name})`, async ({
+    page,
+  }) => {
+    const { id, projectId } = await demoRow<{ id: string; projectId: string }>(
+      "conversation",
+      `SELECT c.id, c.project_id AS "projectId" FROM conversations c
+       JOIN widget_projects p ON p.id = c.project_id WHERE p.sdk_key = 'demo' AND c.status = 'open'
+       ORDER BY c.created_at LIMIT 1`,
+    );
+    await page.setViewportSize(viewport);
+    await signInAsAdmin(page, "en-US", "/dashboard");
+    const release = await holdRequests(page, /\/api\/admin\/staff(\?.*)?$/);
+    await page.goto(`/dashboard/conversations/${projectId}/${id}`);
+    const assignee = page.locator("select[name=conversationAssignee]");
+    await expect(assignee).toBeVisible();
+    await expect(assignee.locator("option")).toHaveCount(1);
+
+    const namesIn = () => expect.poll(() => assignee.locator("option").count()).toBeGreaterThan(1);
+    await expectStill(page, release, namesIn, [page.getByTestId("conversation-toggle"), assignee]);
+  });
+}

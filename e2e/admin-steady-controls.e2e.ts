@@ -86,4 +86,25 @@ for (const viewport of [
     const namesIn = () => expect.poll(() => assignee.locator("option").count()).toBeGreaterThan(1);
     await expectStill(page, release, namesIn, [page.getByTestId("conversation-toggle"), assignee]);
   });
+
+  test(`a banner's editor stays put while its stats load (${viewport.name})`, async ({ page }) => {
+    const banner = await demoRow<{ id: string; projectId: string }>(
+      "banner",
+      `SELECT o.id, o.project_id AS "projectId" FROM widget_outbounds o
+       JOIN widget_projects p ON p.id = o.project_id WHERE p.sdk_key = 'demo' AND o.type = 'banner'
+       ORDER BY o.created_at LIMIT 1`,
+    );
+    await page.setViewportSize(viewport);
+    await signInAsAdmin(page, "en-US", "/dashboard");
+    const release = await holdRequests(page, /\/outbounds\/[^/]+\/stats(\?.*)?$/);
+    await page.goto(`/dashboard/content/${banner.projectId}/banners/${banner.id}/edit`);
+    const stats = page.getByTestId("outbound-stats");
+    await expect(stats).toHaveAttribute("aria-busy", "true");
+
+    const statsIn = () => expect(stats).toHaveAttribute("aria-busy", "false");
+    await expectStill(page, release, statsIn, [
+      page.getByLabel("Name", { exact: true }),
+      page.getByRole("button", { name: "Save", exact: true }),
+    ]);
+  });
 }

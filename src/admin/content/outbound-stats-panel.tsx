@@ -63,11 +63,16 @@ function useKindLabels(type: OutboundKind): Array<{ kind: OutboundEventKind; lab
   );
 }
 
-function StatsFigures({ stats, type }: { stats: OutboundStats; type: OutboundKind }) {
+/**
+ * The tiles and the days. Without `stats` (still loading) the same tiles are drawn with a dash for
+ * each figure: the editor below the panel stays where it came instead of moving down by the tiles'
+ * height as they arrive.
+ */
+function StatsFigures({ stats, type }: { stats: OutboundStats | null; type: OutboundKind }) {
   const { t, formatNumber } = useT();
   const kinds = useKindLabels(type);
-  const today = stats.days[stats.days.length - 1];
-  const active = activeDaysNewestFirst(stats.days);
+  const today = stats?.days[stats.days.length - 1];
+  const active = stats ? activeDaysNewestFirst(stats.days) : [];
   return (
     <>
       <ul className="stats-tiles">
@@ -78,10 +83,13 @@ function StatsFigures({ stats, type }: { stats: OutboundStats; type: OutboundKin
               {t(label)}
             </span>
             <span className="stat-value" data-testid={`outbound-total-${kind}`}>
-              {formatNumber(stats.totals[kind])}
+              {stats ? formatNumber(stats.totals[kind]) : "–"}
             </span>
-            <Sparkline columns={sparkColumns(stats.days, kind)} />
-            <span className="stats-tile-note">{t("content.stats.today", { count: today?.[kind] ?? 0 })}</span>
+            <Sparkline columns={stats ? sparkColumns(stats.days, kind) : []} />
+            <span className="stats-tile-note">
+              {/* A line's height kept while loading; the section says it is busy. */}
+              {stats ? t("content.stats.today", { count: today?.[kind] ?? 0 }) : "\u00a0"}
+            </span>
           </li>
         ))}
       </ul>
@@ -89,7 +97,9 @@ function StatsFigures({ stats, type }: { stats: OutboundStats; type: OutboundKin
         <summary>
           {t("content.stats.days")} <span className="subtle">· {t("content.stats.trend")}</span>
         </summary>
-        {active.length === 0 ? (
+        {!stats ? (
+          <p className="subtle">{t("content.stats.loading")}</p>
+        ) : active.length === 0 ? (
           <p className="subtle">{t("content.stats.noDays")}</p>
         ) : (
           <div className="stats-days-wrap">
@@ -179,7 +189,7 @@ export function OutboundStatsPanel({
           onRetry={reload}
         />
       ) : (
-        <p className="subtle">{t("content.stats.loading")}</p>
+        <StatsFigures stats={null} type={type} />
       )}
     </section>
   );

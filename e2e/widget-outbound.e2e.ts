@@ -351,6 +351,8 @@ test.describe("banner", () => {
     expect(Math.round(pushed.header)).toBe(Math.round(pushed.height));
     expect(pushed.shown).toBe(true);
     expect(await banner.getAttribute("data-format")).toBe("normal");
+    // Nothing on this page reads the variable: it is not set, so the page is not restyled for it.
+    expect((await pageOffset(page)).margin).toBe("");
 
     // A button's action reaches the host's custom action.
     await bannerFrame(page).getByRole("button", { name: "Upgrade" }).click();
@@ -367,6 +369,31 @@ test.describe("banner", () => {
         header: document.getElementById("site-header")?.getBoundingClientRect().top,
       })),
     ).toEqual({ padding: "0px", classes: "", header: 0 });
+  });
+
+  test("a page whose bar follows var(--gleap-margin-top) from a shadow root's style gets the banner's height", async ({
+    page,
+    context,
+  }) => {
+    await openProjectHost(page, context, "banner-variable");
+    await page.evaluate(() => {
+      const bar = document.createElement("div");
+      bar.id = "promo-bar";
+      bar.attachShadow({ mode: "open" }).innerHTML =
+        "<style>:host { position: fixed; left: 0; right: 0; top: var(--gleap-margin-top, 0px); }</style>Promo";
+      document.body.append(bar);
+    });
+    await gleap(page, "showBanner", { title: "Spring sale.", body: "<p>20% off.</p>" });
+    await expect(bannerFrame(page).getByText("Spring sale.")).toBeVisible();
+    await expect.poll(async () => (await pageOffset(page)).margin).toMatch(/^\d+px$/);
+    const { padding, margin } = await pageOffset(page);
+    expect(margin).toBe(padding);
+    const barTop = await page.evaluate(
+      () => document.getElementById("promo-bar")?.getBoundingClientRect().top,
+    );
+    expect(`${barTop}px`).toBe(margin);
+    await gleap(page, "closeBanner");
+    await expect.poll(async () => (await pageOffset(page)).margin).toBe("");
   });
 
   test("Gleap.showBanner shows a floating banner over the page; closeBanner removes it", async ({

@@ -18,6 +18,14 @@ const html = document.documentElement;
 const showBanner = mounted.show;
 const fromBanner = mounted.from;
 
+/** A host stylesheet that moves its fixed header with the banner's variable, for the test's length. */
+function hostHeaderUsingTheVariable(): () => void {
+  const style = document.createElement("style");
+  style.textContent = ".site-header { position: fixed; top: var(--gleap-margin-top, 0px); }";
+  document.head.append(style);
+  return () => style.remove();
+}
+
 const action = (format?: string, extra: Record<string, unknown> = {}) => ({
   actionType: "banner",
   ...(format ? { format } : {}),
@@ -68,6 +76,7 @@ describe("banner", () => {
   });
 
   test("a normal banner pushes the page down by its height; close puts everything back", () => {
+    const removeStyle = hostHeaderUsingTheVariable();
     html.style.setProperty("padding-top", "3px");
     const frame = showBanner(action());
     fromBanner(frame, { name: "banner-height", data: { height: 52 } });
@@ -86,9 +95,23 @@ describe("banner", () => {
     expect(html.style.getPropertyValue("padding-top")).toBe("3px");
     expect(html.style.getPropertyValue("--gleap-margin-top")).toBe("");
     expect(document.body.classList.contains("gleap-b-shown")).toBe(false);
+    removeStyle();
+  });
+
+  test("a page whose styles never name --gleap-margin-top is pushed down without it", () => {
+    const frame = showBanner(action());
+    fromBanner(frame, { name: "banner-height", data: { height: 52 } });
+    fromBanner(frame, { name: "banner-data-set" });
+    expect(html.style.getPropertyValue("padding-top")).toBe("52px");
+    // Set on the root, every element of the page would be restyled for a value nothing reads.
+    expect(html.style.getPropertyValue("--gleap-margin-top")).toBe("");
+    fromBanner(frame, { name: "banner-height", data: { height: 80 } });
+    expect(html.style.getPropertyValue("padding-top")).toBe("80px");
+    expect(html.style.getPropertyValue("--gleap-margin-top")).toBe("");
   });
 
   test("the page is restyled once at reveal, then only when the height really changes", () => {
+    const removeStyle = hostHeaderUsingTheVariable();
     const writes: string[] = [];
     const setProperty = html.style.setProperty.bind(html.style);
     html.style.setProperty = (property: string, value: string | null, priority?: string) => {
@@ -111,6 +134,7 @@ describe("banner", () => {
       expect(writes.slice(2)).toEqual(["--gleap-margin-top: 64px", "padding-top: 64px"]);
     } finally {
       html.style.setProperty = setProperty;
+      removeStyle();
     }
   });
 

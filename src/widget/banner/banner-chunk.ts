@@ -8,6 +8,7 @@ import {
   frameContent,
   type OutboundFrame,
 } from "../common/outbound-frame-chunk.ts";
+import { marginVariable, pageMayReadMarginVariable } from "./margin-variable.ts";
 
 /**
  * Lazy chunk entry of the banner (spec §2 "Banner"): an iframe of the banner frame app
@@ -17,9 +18,10 @@ import {
  * What it changes in the host page's DOM, and only while a banner is shown:
  * - one element, `#gleap-banner`, a child of `<html>` (so `position: absolute; top: 0` is the top of the
  *   document even when the page positions its `<body>`), whose iframe sits in its own shadow root;
- * - `--gleap-margin-top` on `<html>` (the banner's height, as the reference sets it) and, for a normal
- *   banner, an inline `padding-top` on `<html>` of that height, which moves the page down by exactly
- *   the banner (a margin on `<body>` would collapse with its first child's margin);
+ * - `--gleap-margin-top` on `<html>` (the banner's height, as the reference sets it) where the page may
+ *   read it (margin-variable.ts) and, for a normal banner, an inline `padding-top` on `<html>` of that
+ *   height, which moves the page down by exactly the banner (a margin on `<body>` would collapse with
+ *   its first child's margin);
  * - the classes `gleap-b-shown` and, when floating, `gleap-b-f` on `<body>`, the reference's hooks for
  *   host pages that move their own fixed headers.
  * No stylesheet is added to the page; the inline declarations are `!important` and the old values of
@@ -37,6 +39,8 @@ interface ShownBanner extends OutboundFrame {
   revealed: boolean;
   /** The height the page was last given. */
   pushed: number | null;
+  /** Whether the page may read `--gleap-margin-top`, found out at reveal (null: not yet). */
+  marginVariable: boolean | null;
   /** Puts back `<html>`'s inline values the banner changed. */
   restore: () => void;
 }
@@ -51,7 +55,8 @@ function pushPage(shown: ShownBanner) {
   setImportant(shown.element, { height: `${height}px` });
   if (!shown.revealed || shown.pushed === height) return;
   shown.pushed = height;
-  document.documentElement.style.setProperty("--gleap-margin-top", `${height}px`);
+  shown.marginVariable ??= pageMayReadMarginVariable(document);
+  if (shown.marginVariable) document.documentElement.style.setProperty(marginVariable, `${height}px`);
   if (!shown.floating) setImportant(document.documentElement, { "padding-top": `${height}px` });
 }
 
@@ -70,7 +75,7 @@ function reveal(shown: ShownBanner, host: WidgetHost) {
 /** Saves `<html>`'s inline values the banner changes, and answers how to put them back. */
 function saveDocumentStyle(): () => void {
   const style = document.documentElement.style;
-  const saved = ["padding-top", "--gleap-margin-top"].map(
+  const saved = ["padding-top", marginVariable].map(
     (property) => [property, style.getPropertyValue(property), style.getPropertyPriority(property)] as const,
   );
   return () => {
@@ -132,6 +137,7 @@ function openBanner(
     height: 0,
     revealed: false,
     pushed: null,
+    marginVariable: null,
     loadTimer,
     restore: saveDocumentStyle(),
   };

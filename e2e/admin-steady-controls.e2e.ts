@@ -37,6 +37,26 @@ async function expectStill(
   expect(await placesOf(controls)).toEqual(before);
 }
 
+type Viewport = { width: number; height: number };
+
+/** Signs in, holds back the answers to `held`, and opens `path` at `viewport`; answers the release. */
+async function openWithHeld(page: Page, viewport: Viewport, held: RegExp, path: string) {
+  await page.setViewportSize(viewport);
+  await signInAsAdmin(page, "en-US", "/dashboard");
+  const release = await holdRequests(page, held);
+  await page.goto(path);
+  return release;
+}
+
+/** The demo project's oldest row of `table` that matches `where`, with its project. */
+const demoRecord = (what: string, table: string, where: string) =>
+  demoRow<{ id: string; projectId: string }>(
+    what,
+    `SELECT x.id, x.project_id AS "projectId" FROM ${table} x
+     JOIN widget_projects p ON p.id = x.project_id WHERE p.sdk_key = 'demo' AND ${where}
+     ORDER BY x.created_at LIMIT 1`,
+  );
+
 for (const viewport of [
   { name: "desktop", width: 1280, height: 1000 },
   { name: "phone", width: 390, height: 844 },
@@ -49,10 +69,8 @@ for (const viewport of [
       type: "BUG",
       formData: { description: `Steady controls ${viewport.name} ${Date.now().toString(36)}` },
     });
-    await page.setViewportSize(viewport);
-    await signInAsAdmin(page, "en-US", "/dashboard");
-    const release = await holdRequests(page, /\/api\/feedback\/[^/]+\/(neighbours|notes)(\?.*)?$/);
-    await page.goto(`/dashboard/inbox/${report.id}`);
+    const held = /\/api\/feedback\/[^/]+\/(neighbours|notes)(\?.*)?$/;
+    const release = await openWithHeld(page, viewport, held, `/dashboard/inbox/${report.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByText("Loading the notes…")).toBeVisible();
 
@@ -69,16 +87,9 @@ for (const viewport of [
   test(`a conversation's Close button stays put while the team's names load (${viewport.name})`, async ({
     page,
   }) => {
-    const { id, projectId } = await demoRow<{ id: string; projectId: string }>(
-      "conversation",
-      `SELECT c.id, c.project_id AS "projectId" FROM conversations c
-       JOIN widget_projects p ON p.id = c.project_id WHERE p.sdk_key = 'demo' AND c.status = 'open'
-       ORDER BY c.created_at LIMIT 1`,
-    );
-    await page.setViewportSize(viewport);
-    await signInAsAdmin(page, "en-US", "/dashboard");
-    const release = await holdRequests(page, /\/api\/admin\/staff(\?.*)?$/);
-    await page.goto(`/dashboard/conversations/${projectId}/${id}`);
+    const { id, projectId } = await demoRecord("conversation", "conversations", "x.status = 'open'");
+    const path = `/dashboard/conversations/${projectId}/${id}`;
+    const release = await openWithHeld(page, viewport, /\/api\/admin\/staff(\?.*)?$/, path);
     const assignee = page.locator("select[name=conversationAssignee]");
     await expect(assignee).toBeVisible();
     await expect(assignee.locator("option")).toHaveCount(1);
@@ -88,16 +99,9 @@ for (const viewport of [
   });
 
   test(`a banner's editor stays put while its stats load (${viewport.name})`, async ({ page }) => {
-    const banner = await demoRow<{ id: string; projectId: string }>(
-      "banner",
-      `SELECT o.id, o.project_id AS "projectId" FROM widget_outbounds o
-       JOIN widget_projects p ON p.id = o.project_id WHERE p.sdk_key = 'demo' AND o.type = 'banner'
-       ORDER BY o.created_at LIMIT 1`,
-    );
-    await page.setViewportSize(viewport);
-    await signInAsAdmin(page, "en-US", "/dashboard");
-    const release = await holdRequests(page, /\/outbounds\/[^/]+\/stats(\?.*)?$/);
-    await page.goto(`/dashboard/content/${banner.projectId}/banners/${banner.id}/edit`);
+    const banner = await demoRecord("banner", "widget_outbounds", "x.type = 'banner'");
+    const path = `/dashboard/content/${banner.projectId}/banners/${banner.id}/edit`;
+    const release = await openWithHeld(page, viewport, /\/outbounds\/[^/]+\/stats(\?.*)?$/, path);
     const stats = page.getByTestId("outbound-stats");
     await expect(stats).toHaveAttribute("aria-busy", "true");
 

@@ -1,8 +1,10 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { adminHeaders } from "./support/admin-api.ts";
 import { demoRow } from "./support/database.ts";
 import { holdRequests } from "./support/held-requests.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
+import { createWidgetProjects } from "./support/widget-projects.ts";
 import { demoSessionHeaders, fileBugReport } from "./support/widget-session.ts";
 
 /**
@@ -36,6 +38,9 @@ async function expectStill(
   await page.waitForTimeout(300);
   expect(await placesOf(controls)).toEqual(before);
 }
+
+const projects = createWidgetProjects("e2e-steady");
+test.afterAll(() => projects.removeAll());
 
 type Viewport = { width: number; height: number };
 
@@ -109,6 +114,30 @@ for (const viewport of [
     await expectStill(page, release, statsIn, [
       page.getByLabel("Name", { exact: true }),
       page.getByRole("button", { name: "Save", exact: true }),
+    ]);
+  });
+
+  test(`a new project's install card stays put while the snippet's check runs (${viewport.name})`, async ({
+    page,
+    request,
+  }) => {
+    const created = await request.post("/api/projects", {
+      headers: await adminHeaders(request),
+      data: { name: `Steady ${viewport.name} ${Date.now().toString(36)}` },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    projects.adopt(id);
+    const held = /\/api\/projects\/[^/]+\/installations(\?.*)?$/;
+    const release = await openWithHeld(page, viewport, held, `/dashboard/projects/${id}`);
+    const status = page.getByTestId("install-status");
+    await expect(status).toHaveAttribute("aria-busy", "true");
+
+    const checked = () => expect(status).toContainText("Waiting for the first visit");
+    await expectStill(page, release, checked, [
+      page.getByRole("button", { name: "Copy key" }),
+      page.getByRole("button", { name: "Copy snippet" }),
+      page.getByRole("button", { name: "Save settings" }),
     ]);
   });
 }

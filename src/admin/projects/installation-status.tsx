@@ -60,11 +60,32 @@ export function InstallationStatus({
     () => setReloads((count) => count + 1),
   );
 
+  const causes = (
+    <ul className="install-causes subtle">
+      <li>
+        {t(
+          waitsForConsent
+            ? "projectSettings.install.causeConsent"
+            : "projectSettings.install.causeConsentOff",
+        )}
+      </li>
+      <li>{t("projectSettings.install.causeCsp")}</li>
+      <li>{t("projectSettings.install.causeOrigins")}</li>
+    </ul>
+  );
   if (seen.state === "loading")
     return (
-      <p className="install-status subtle" data-testid="install-status" aria-busy="true">
-        {t("projectSettings.install.checking")}
-      </p>
+      <div className="install-status" data-testid="install-status" aria-busy="true">
+        <p className="install-status-heading subtle">
+          <span className="status-dot" aria-hidden="true" />
+          {t("projectSettings.install.checking")}
+        </p>
+        {/* The waiting panel's place, kept while the check runs: "not seen yet" (a new project, what an
+            admin installing it sees) then draws in it, and "Copy key" and the cards below stay put. */}
+        <div className="install-reserved" aria-hidden="true">
+          {causes}
+        </div>
+      </div>
     );
   if (seen.state === "error")
     return (
@@ -75,17 +96,7 @@ export function InstallationStatus({
   if (seen.installations.length === 0)
     return (
       <StatusPanel dot="waiting" heading={t("projectSettings.install.waiting")}>
-        <ul className="install-causes subtle">
-          <li>
-            {t(
-              waitsForConsent
-                ? "projectSettings.install.causeConsent"
-                : "projectSettings.install.causeConsentOff",
-            )}
-          </li>
-          <li>{t("projectSettings.install.causeCsp")}</li>
-          <li>{t("projectSettings.install.causeOrigins")}</li>
-        </ul>
+        {causes}
       </StatusPanel>
     );
   return (

@@ -75,7 +75,7 @@ export const projectMessagesEnUS = {
   "projectSettings.identify.copyPython": "Copy Python code",
   "projectSettings.identify.page": "On the page",
   "projectSettings.identify.copyPage": "Copy identify call",
-  "projectSettings.install.checking": "Checking whether the snippet has been seen…",
+  "projectSettings.install.checking": "Looking for visits to your site…",
   "projectSettings.install.checkFailed": "Could not check whether the snippet has been seen.",
   "projectSettings.install.waiting": "Waiting for the first visit",
   "projectSettings.install.causeConsent":
@@ -320,7 +320,7 @@ export const projectMessagesDe: Record<keyof typeof projectMessagesEnUS, string>
   "projectSettings.identify.copyPython": "Python-Code kopieren",
   "projectSettings.identify.page": "Auf der Seite",
   "projectSettings.identify.copyPage": "identify-Aufruf kopieren",
-  "projectSettings.install.checking": "Prüfe, ob das Snippet gesehen wurde …",
+  "projectSettings.install.checking": "Suche Besuche Ihrer Website …",
   "projectSettings.install.checkFailed": "Konnte nicht prüfen, ob das Snippet gesehen wurde.",
   "projectSettings.install.waiting": "Warte auf den ersten Besuch",
   "projectSettings.install.causeConsent":

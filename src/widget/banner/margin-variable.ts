@@ -46,16 +46,14 @@ export function pageMayReadMarginVariable(doc: Document): boolean {
   if (doc.querySelector(`[style*="${marginVariable}"]`)) return true;
   const seen = new Set<CSSStyleSheet>();
   const mayName = (sheet: CSSStyleSheet) => sheetMayName(sheet, seen);
-  if (Array.from(doc.styleSheets).some(mayName) || (doc.adoptedStyleSheets ?? []).some(mayName)) return true;
+  // The page itself and each open shadow root: their own sheets and those they adopted.
+  const scopeMayName = (scope: DocumentOrShadowRoot) =>
+    Array.from(scope.styleSheets ?? []).some(mayName) || (scope.adoptedStyleSheets ?? []).some(mayName);
+  if (scopeMayName(doc)) return true;
   for (const element of Array.from(doc.querySelectorAll("*"))) {
     if (isOurs(element)) continue;
     if (element.localName.includes("-")) return true;
-    const root = element.shadowRoot;
-    if (
-      root &&
-      (Array.from(root.styleSheets ?? []).some(mayName) || (root.adoptedStyleSheets ?? []).some(mayName))
-    )
-      return true;
+    if (element.shadowRoot && scopeMayName(element.shadowRoot)) return true;
   }
   return false;
 }

@@ -7,6 +7,7 @@ import { expectEmptySubmitRefused } from "./support/empty-submit.ts";
 import { holdRequests } from "./support/held-requests.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
+import { expectStaysPut } from "./support/steady-controls.ts";
 
 const categoryRows = (title: string) =>
   selectRows<{ id: string }>("SELECT id FROM challenge_categories WHERE title = $1", title);
@@ -207,8 +208,6 @@ test("the form's buttons come once the skill tree is drawn, and stay where they 
   release();
   await expect(page.locator(".skill-group").first()).toBeVisible();
   await expect(create).toBeVisible();
-  const placed = await create.boundingBox();
-  await page.waitForTimeout(300);
-  expect(await create.boundingBox()).toEqual(placed);
+  await expectStaysPut(page, [create]);
   await expectEmptySubmitRefused(page, "Create challenge", ["Title is required", "Difficulty is required"]);
 });

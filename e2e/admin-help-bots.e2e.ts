@@ -5,6 +5,7 @@ import { openDemo } from "./support/host-page.ts";
 import { app, frame, gleap } from "./support/messenger-frame.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
+import { expectStaysPut } from "./support/steady-controls.ts";
 
 // In Chromium: a help article written in the admin in English and German is
 // found by the messenger's search on /demo in German; a bot built in the step editor branches in its
@@ -155,9 +156,7 @@ test("the help center's links come once its collections are in, and stay where t
 
   release();
   await expect(page.getByRole("link", { name: "New article" })).toBeVisible();
-  const placed = await newCollection.boundingBox();
-  await page.waitForTimeout(300);
-  expect(await newCollection.boundingBox()).toEqual(placed);
+  await expectStaysPut(page, [newCollection]);
   await newCollection.click();
   await expect(page.getByLabel("Title", { exact: true })).toBeVisible();
 });

@@ -6,6 +6,7 @@ import { expectEmptySubmitRefused } from "./support/empty-submit.ts";
 import { holdRequests } from "./support/held-requests.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
+import { expectStaysPut } from "./support/steady-controls.ts";
 
 test("create a job, edit its title and salary, and find it in the list", async ({ page }) => {
   const company = await demoRow<{ id: string; name: string }>(
@@ -125,8 +126,6 @@ test("the job form's buttons come once the skill tree is drawn, and stay where t
   release();
   await expect(page.getByLabel("Root skill")).toBeVisible();
   await expect(create).toBeVisible();
-  const placed = await create.boundingBox();
-  await page.waitForTimeout(300);
-  expect(await create.boundingBox()).toEqual(placed);
+  await expectStaysPut(page, [create]);
   await expectEmptySubmitRefused(page, "Create job", ["Title is required"]);
 });

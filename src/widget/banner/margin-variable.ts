@@ -33,8 +33,8 @@ function sheetMayName(sheet: CSSStyleSheet, seen: Set<CSSStyleSheet>): boolean {
 }
 
 /** Our own elements: the widget's root, the banner's, the checklist's (`gleap-…`). */
-const isOurs = (element: Element) =>
-  element.id.startsWith("gleap-") || element.localName.startsWith("gleap-");
+const isOurs = (element: Element, localName: string) =>
+  localName.startsWith("gleap-") || element.id.startsWith("gleap-");
 
 /**
  * Whether the page may read `--gleap-margin-top`: one of its stylesheets (its own, imported, adopted,
@@ -50,10 +50,19 @@ export function pageMayReadMarginVariable(doc: Document): boolean {
   const scopeMayName = (scope: DocumentOrShadowRoot) =>
     Array.from(scope.styleSheets ?? []).some(mayName) || (scope.adoptedStyleSheets ?? []).some(mayName);
   if (scopeMayName(doc)) return true;
-  for (const element of Array.from(doc.querySelectorAll("*"))) {
-    if (isOurs(element)) continue;
-    if (element.localName.includes("-")) return true;
-    if (element.shadowRoot && scopeMayName(element.shadowRoot)) return true;
+  // The live collection walked by index, each property read once and `id` only where it decides:
+  // `querySelectorAll` copied with `Array.from` made the whole check slower on a 3,000-element page
+  // (median 25 against 16–19 ms at 4× CPU, 12 fresh pages each).
+  const elements = doc.getElementsByTagName("*");
+  for (let index = 0; index < elements.length; index++) {
+    const element = elements[index] as Element;
+    const localName = element.localName;
+    if (localName.includes("-")) {
+      if (!isOurs(element, localName)) return true;
+      continue;
+    }
+    const shadowRoot = element.shadowRoot;
+    if (shadowRoot && !isOurs(element, localName) && scopeMayName(shadowRoot)) return true;
   }
   return false;
 }

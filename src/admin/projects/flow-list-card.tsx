@@ -3,6 +3,7 @@ import type { AdminFeedbackFlow } from "../../shared/feedback-flows-api.ts";
 import { useResource } from "../api/use-resource.ts";
 import { type Translator, useT } from "../i18n/intl.ts";
 import { buttonClass } from "../shell/button.tsx";
+import { useShownTogether } from "../shell/layout/shown-together.tsx";
 import { linkColumn } from "../shell/list/list-clip.tsx";
 import { listTexts } from "../shell/list/list-page.tsx";
 import { ListStatus } from "../shell/list/list-status.tsx";
@@ -47,6 +48,7 @@ export function FlowListCard({ projectId }: { projectId: string }) {
   const tr = useT();
   const { t } = tr;
   const { resource, reload } = useResource(() => projectsApi.flows(projectId), projectId);
+  useShownTogether(resource.state !== "loading");
   return (
     <SettingsCard
       id="flows-title"

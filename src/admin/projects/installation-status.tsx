@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 import type { Installation } from "../../shared/installations-api.ts";
+import type { MessageId } from "../i18n/en-US.ts";
 import { useT } from "../i18n/intl.ts";
 import { useStaffPush } from "../realtime/staff-socket.ts";
 import { InstallationOrigins } from "./installation-origins.tsx";
@@ -76,10 +77,7 @@ export function InstallationStatus({
   if (seen.state === "loading")
     return (
       <div className="install-status" data-testid="install-status" aria-busy="true">
-        <p className="install-status-heading subtle">
-          <span className="status-dot" aria-hidden="true" />
-          {t("projectSettings.install.checking")}
-        </p>
+        <StatusHeading state="checking" />
         {/* The waiting panel's place, kept while the check runs: "not seen yet" (a new project, what an
             admin installing it sees) then draws in it, and "Copy key" and the cards below stay put. */}
         <div className="install-reserved" aria-hidden="true">
@@ -93,35 +91,57 @@ export function InstallationStatus({
         {t("projectSettings.install.checkFailed")}
       </p>
     );
-  if (seen.installations.length === 0)
-    return (
-      <StatusPanel dot="waiting" heading={t("projectSettings.install.waiting")}>
-        {causes}
-      </StatusPanel>
-    );
+  if (seen.installations.length === 0) return <StatusPanel state="waiting">{causes}</StatusPanel>;
   return (
-    <StatusPanel dot="live" heading={t("projectSettings.install.seen")}>
-      <InstallationOrigins installations={seen.installations.slice(0, shownOrigins)} />
+    <StatusPanel state="live">
+      {/* The list over the held place of the waiting panel, one grid cell for both: a short list keeps
+          the panel as tall as it was while checking, so "Copy key" and the cards below stay put. */}
+      <div className="install-held">
+        <InstallationOrigins installations={seen.installations.slice(0, shownOrigins)} />
+        <div className="install-reserved" aria-hidden="true">
+          {causes}
+        </div>
+      </div>
     </StatusPanel>
   );
 }
 
+/** The panel's three headings: while the check runs, once it found no visit, once it found some. */
+const headings = {
+  checking: "projectSettings.install.checking",
+  waiting: "projectSettings.install.waiting",
+  live: "projectSettings.install.seen",
+} as const satisfies Record<string, MessageId>;
+
+type HeadingState = keyof typeof headings;
+
+/**
+ * The heading of `state` over the other two, drawn hidden in the same grid cell by its `::before` and
+ * `::after` (projects.css), so no test or screen reader reads them: it takes as many lines as the
+ * longest (the phone's "Installed: …" wraps where "Looking for visits…" does not), so the answer does
+ * not move what is below.
+ */
+function StatusHeading({ state }: { state: HeadingState }) {
+  const { t } = useT();
+  const dot = state === "checking" ? "status-dot" : `status-dot status-dot-${state}`;
+  const [before, after] = (Object.keys(headings) as HeadingState[])
+    .filter((key) => key !== state)
+    .map((key) => t(headings[key]));
+  return (
+    <p className={state === "checking" ? "install-status-heading subtle" : "install-status-heading"}>
+      <span className={dot} aria-hidden="true" />
+      <span className="install-heading-text" data-held-before={before} data-held-after={after}>
+        <span>{t(headings[state])}</span>
+      </span>
+    </p>
+  );
+}
+
 /** The panel once the check has answered: its heading with the waiting or live dot, and the list below. */
-function StatusPanel({
-  dot,
-  heading,
-  children,
-}: {
-  dot: "waiting" | "live";
-  heading: string;
-  children: ReactNode;
-}) {
+function StatusPanel({ state, children }: { state: "waiting" | "live"; children: ReactNode }) {
   return (
     <div className="install-status" data-testid="install-status" aria-live="polite">
-      <p className="install-status-heading">
-        <span className={`status-dot status-dot-${dot}`} aria-hidden="true" />
-        {heading}
-      </p>
+      <StatusHeading state={state} />
       {children}
     </div>
   );

@@ -181,6 +181,7 @@ export const projectMessagesEnUS = {
     "The forms visitors fill in; a host starts one with Gleap.startFeedbackFlow(key).",
   "projectSettings.flows.create": "New flow",
   "projectSettings.flows.loading": "Loading the flows…",
+  "projectSettings.listsLoading": "Loading the flows, saved replies and webhooks…",
   "projectSettings.flows.error": "The flows could not be loaded.",
   "projectSettings.flows.empty": "No Feedback Flows",
   "projectSettings.flows.emptyHint": "Create one so visitors can report bugs or send requests.",
@@ -430,6 +431,7 @@ export const projectMessagesDe: Record<keyof typeof projectMessagesEnUS, string>
     "Die Formulare, die Besucher ausfüllen; eine Website startet eines mit Gleap.startFeedbackFlow(key).",
   "projectSettings.flows.create": "Neuer Ablauf",
   "projectSettings.flows.loading": "Abläufe werden geladen…",
+  "projectSettings.listsLoading": "Abläufe, gespeicherte Antworten und Webhooks werden geladen…",
   "projectSettings.flows.error": "Die Abläufe konnten nicht geladen werden.",
   "projectSettings.flows.empty": "Keine Feedback-Abläufe",
   "projectSettings.flows.emptyHint":

@@ -15,8 +15,10 @@ import { FormField } from "../shell/form/form-field.tsx";
 import { InputField, WholeNumberField } from "../shell/form/form-inputs.tsx";
 import { useFormState } from "../shell/form/use-form-state.ts";
 import { BackLink } from "../shell/layout/back-link.tsx";
+import { LoadingPlaceholder } from "../shell/layout/loading-placeholder.tsx";
 import { PageHeader } from "../shell/layout/page-header.tsx";
 import { useDocumentTitle } from "../shell/layout/page-heading.tsx";
+import { ShownTogether } from "../shell/layout/shown-together.tsx";
 import { showToast } from "../shell/overlay/toast-store.ts";
 import { FlowListCard } from "./flow-list-card.tsx";
 import { IdentitySecretCard } from "./identity-secret-card.tsx";
@@ -423,9 +425,13 @@ export default function ProjectSettingsPage() {
         }}
         onSecret={setSecret}
       />
-      <FlowListCard projectId={project.id} />
-      <SavedRepliesCard projectId={project.id} />
-      <WebhooksCard projectId={project.id} />
+      <ShownTogether
+        pending={<LoadingPlaceholder className="table-skeleton" label="projectSettings.listsLoading" />}
+      >
+        <FlowListCard projectId={project.id} />
+        <SavedRepliesCard projectId={project.id} />
+        <WebhooksCard projectId={project.id} />
+      </ShownTogether>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { SettingsCard } from "./settings-card.tsx";
 import { WebhookFormView } from "./webhook-form.tsx";
 import { WebhookItem } from "./webhook-item.tsx";
 import "./webhook-styles.ts";
+import { useShownTogether } from "../shell/layout/shown-together.tsx";
 import { webhooksApi } from "./webhooks-api.ts";
 
 /**
@@ -17,6 +18,7 @@ import { webhooksApi } from "./webhooks-api.ts";
 export function WebhooksCard({ projectId }: { projectId: string }) {
   const { t } = useT();
   const { resource, reload, refresh } = useResource(() => webhooksApi.list(projectId), projectId);
+  useShownTogether(resource.state !== "loading");
   const [adding, setAdding] = useState(false);
 
   return (

@@ -6,6 +6,7 @@ import { useT } from "../i18n/intl.ts";
 import "../projects/project-styles.ts";
 import { Button } from "../shell/button.tsx";
 import { TitledCard } from "../shell/detail/titled-card.tsx";
+import { useShownTogether } from "../shell/layout/shown-together.tsx";
 import { confirmRemoval } from "../shell/overlay/confirm-delete.ts";
 import { runAction } from "../shell/overlay/run-action.ts";
 import { RetryPanel } from "../shell/retry-panel.tsx";
@@ -26,6 +27,7 @@ type CheckedError = Extract<CheckedSavedReply, { ok: false }>["error"];
 export function SavedRepliesCard({ projectId, heading }: { projectId: string; heading?: string }) {
   const { t } = useT();
   const { resource, reload, replace } = useResource(() => savedRepliesApi.list(projectId), projectId);
+  useShownTogether(resource.state !== "loading");
   const [editing, setEditing] = useState<Editing>(null);
   const items = resource.state === "ready" ? resource.data.items : [];
 

@@ -4,8 +4,10 @@ import { openFromSidebar } from "./support/admin-navigation.ts";
 import { confirmDialog } from "./support/confirm-dialog.ts";
 import { selectRows } from "./support/database.ts";
 import { expectEmptySubmitRefused } from "./support/empty-submit.ts";
+import { holdRequests } from "./support/held-requests.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
+import { expectStaysPut } from "./support/steady-controls.ts";
 
 interface SubSkillRow {
   id: string;
@@ -194,3 +196,50 @@ test("the skill forms speak German, including the tree's own refusals", async ({
     ),
   ).toEqual([]);
 });
+
+for (const viewport of [
+  { name: "desktop", width: 1280, height: 1000 },
+  { name: "phone", width: 390, height: 844 },
+]) {
+  // The dependency chips come with the whole tree, a request of its own beside the root's, and take as
+  // many lines as there are roots that need this one (on a phone, a line for each). The sub-skills under
+  // them come with the chips, not before, so their controls are drawn where they stay; the header's,
+  // drawn with the root, do not move as the chips arrive below them.
+  test(`a root skill's controls stay put while its dependencies load (${viewport.name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signInAsAdmin(page, "en-US", "/dashboard");
+    const release = await holdRequests(page, /\/api\/skills(\?.*)?$/);
+    await page.goto("/dashboard/skill-tree/programming-basics/manage");
+    await expect(page.getByRole("heading", { name: "Programming Basics", level: 1 })).toBeVisible();
+    // Not drawn while the chips above them are on their way; a skeleton holds the body's place.
+    const cards = page.getByTestId("sub-skill-card");
+    const addSubSkill = page.getByRole("button", { name: "Add sub-skill" });
+    await expect(cards).toHaveCount(0);
+    await expect(addSubSkill).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: "Loading the tree…" })).toBeAttached();
+
+    const neededBy = page.getByRole("link", { name: "Databases" });
+    await expectStaysPut(
+      page,
+      [
+        page.getByRole("link", { name: "Edit skill" }),
+        page.getByRole("link", { name: "List sub-skills" }),
+        page.getByRole("button", { name: "Delete skill" }),
+      ],
+      async () => {
+        release();
+        await expect(neededBy).toBeVisible();
+      },
+    );
+    // Drawn with the chips, in their place for good.
+    const first = page.getByRole("article", { name: "Variables and Types" });
+    await expectStaysPut(page, [
+      addSubSkill,
+      first.getByRole("link", { name: "Edit Variables and Types" }),
+      first.getByRole("button", { name: "Delete Variables and Types" }),
+    ]);
+    await expect(cards).toHaveCount(7);
+  });
+}

@@ -7,6 +7,7 @@ import { Button, buttonClass } from "../shell/button.tsx";
 import { FieldList, recordFields } from "../shell/detail/field-list.tsx";
 import { RecordActions } from "../shell/detail/record-actions.tsx";
 import { RecordScreen } from "../shell/detail/record-screen.tsx";
+import { LoadingPlaceholder } from "../shell/layout/loading-placeholder.tsx";
 import { EditDeleteActions } from "../shell/list/edit-delete-actions.tsx";
 import { confirmDelete } from "../shell/overlay/confirm-delete.ts";
 import type { ActionFailure } from "../shell/overlay/run-action.ts";
@@ -171,17 +172,14 @@ function SubSkillGrid({
   );
 }
 
-/** The root's details, and the roots it depends on and that depend on it (names from the whole tree). */
-function RootDetails({ root, tree }: { root: RootSkillDetail; tree: Resource<SkillTree> }) {
+/**
+ * The root's details, and the roots it depends on and that depend on it: names from the whole tree's
+ * `roots`, null when the tree could not be loaded.
+ */
+function RootDetails({ root, roots }: { root: RootSkillDetail; roots: readonly RootSkillSummary[] | null }) {
   const { t } = useT();
-  const roots: readonly RootSkillSummary[] = tree.state === "ready" ? tree.data.roots : [];
-  // Names come from the tree: until it is there, say so rather than calling every id "no longer in the tree".
-  const treeState =
-    tree.state === "ready" ? null : (
-      <span className="subtle-cell">
-        {t(tree.state === "loading" ? "skill.treeLoading" : "skill.treeError")}
-      </span>
-    );
+  // Without the tree, say so rather than calling every id "no longer in the tree".
+  const treeError = roots === null && <span className="subtle-cell">{t("skill.treeError")}</span>;
   return (
     <div className="detail-grid">
       <FieldList
@@ -213,12 +211,14 @@ function RootDetails({ root, tree }: { root: RootSkillDetail; tree: Resource<Ski
         fields={[
           {
             label: "skill.field.dependsOn",
-            value: treeState ?? <RootLinks skills={skillNames(root.dependencies, roots)} />,
+            value: treeError || <RootLinks skills={skillNames(root.dependencies, roots ?? [])} />,
           },
           {
             label: "skill.field.dependents",
-            value: treeState ?? (
-              <RootLinks skills={dependentsOf(roots, root.id).map((skill) => ({ ...skill, known: true }))} />
+            value: treeError || (
+              <RootLinks
+                skills={dependentsOf(roots ?? [], root.id).map((skill) => ({ ...skill, known: true }))}
+              />
             ),
           },
         ]}
@@ -230,7 +230,7 @@ function RootDetails({ root, tree }: { root: RootSkillDetail; tree: Resource<Ski
 /**
  * Adding a sub-skill under the grid: the cell it is added at ("" for the first free one, null while not
  * adding; `?add` in the address opens it), a count that restarts the form when another free cell is
- * picked, and the form's element, scrolled to when it opens once the root is `ready`.
+ * picked, and the form's element, scrolled to when it opens once the body it is in is drawn (`ready`).
  */
 function useSubSkillAdding(ready: boolean) {
   const search = useSearch();
@@ -304,7 +304,14 @@ function SubSkillsSection({
   );
 }
 
-/** The root's details, its sub-skills and, while one is being added, the add form. */
+/**
+ * The root's details, its sub-skills and, while one is being added, the add form; drawn once the tree
+ * has answered. The dependency chips come with the tree and take as many lines as there are roots
+ * that need this one, which only the tree tells: drawn before it, the sub-skills' cards and their
+ * buttons moved down as the chips arrived (74 px on a phone, where the cards stack), and a click aimed
+ * at them landed elsewhere. Until then a skeleton stands where the body goes; the header's actions
+ * above it need no tree and come with the root.
+ */
 function RootSkillBody({
   root,
   tree,
@@ -318,9 +325,12 @@ function RootSkillBody({
 }) {
   const { t } = useT();
   const freeCell = firstFreeCell(gridCells(root.subRows, root.subColumns, root.subSkills));
+  if (tree.state === "loading") {
+    return <LoadingPlaceholder className="table-skeleton" label="skill.treeLoading" />;
+  }
   return (
     <>
-      <RootDetails root={root} tree={tree} />
+      <RootDetails root={root} roots={tree.state === "ready" ? tree.data.roots : null} />
 
       <SubSkillsSection root={root} freeCell={freeCell} onAdd={adder.start} onChanged={onChanged} />
 
@@ -354,7 +364,8 @@ export default function SkillManagePage() {
   const { rootSkill = "" } = useParams<{ rootSkill: string }>();
   const load = useResource(() => skillsApi.get(rootSkill), rootSkill);
   const { resource: tree } = useResource(() => skillsApi.tree(), `tree:${rootSkill}`);
-  const adder = useSubSkillAdding(load.resource.state === "ready");
+  // The add form is scrolled to once it is drawn, with the rest of the body when the tree is in too.
+  const adder = useSubSkillAdding(load.resource.state === "ready" && tree.state !== "loading");
   return (
     <RecordScreen
       kind="skill"

@@ -47,18 +47,6 @@ const demoRecord = (what: string, table: string, where: string) =>
      ORDER BY x.created_at LIMIT 1`,
   );
 
-/** A new widget project of the spec's, removed after it. */
-async function newProject(request: APIRequestContext, name: string) {
-  const created = await request.post("/api/projects", {
-    headers: await adminHeaders(request),
-    data: { name: `${name} ${Date.now().toString(36)}` },
-  });
-  expect(created.status()).toBe(201);
-  const project = (await created.json()) as { id: string; sdkKey: string };
-  projects.adopt(project.id);
-  return project;
-}
-
 /** A visitor's widget on a page of `origin`: its session and first ping, which prove the site. */
 async function visitFrom(request: APIRequestContext, sdkKey: string, origin: string) {
   const started = await request.post("/api/widget/sessions", {
@@ -171,7 +159,7 @@ for (const viewport of [
     page,
     request,
   }) => {
-    const { id } = await newProject(request, `Steady ${viewport.name}`);
+    const { id } = await projects.createAsOwner(request, `Steady ${viewport.name}`);
     const release = await openWithHeld(page, viewport, installationsPath, `/dashboard/projects/${id}`);
     const status = page.getByTestId("install-status");
     await expect(status).toHaveAttribute("aria-busy", "true");
@@ -184,7 +172,7 @@ for (const viewport of [
     page,
     request,
   }) => {
-    const project = await newProject(request, `Steady seen ${viewport.name}`);
+    const project = await projects.createAsOwner(request, `Steady seen ${viewport.name}`);
     const origin = `https://shop-${viewport.name}.example`;
     await visitFrom(request, project.sdkKey, origin);
     await expect.poll(() => installationCount(request, project.id)).toBe(1);
@@ -204,7 +192,7 @@ for (const viewport of [
     page,
     request,
   }) => {
-    const { id } = await newProject(request, `Steady lists ${viewport.name}`);
+    const { id } = await projects.createAsOwner(request, `Steady lists ${viewport.name}`);
     await page.setViewportSize(viewport);
     await signInAsAdmin(page, "en-US", "/dashboard");
     const lists = ["webhooks", "feedback-flows", "saved-replies"];

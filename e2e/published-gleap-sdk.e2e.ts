@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { adminHeaders, publishedOutbound } from "./support/admin-api.ts";
 import { allowedOriginsWrite, selectRows, writeRows } from "./support/database.ts";
 import { mainOrigin, messengerOrigin } from "./support/host-page.ts";
@@ -62,27 +62,11 @@ async function openSite(
 
 const messenger = (page: Page) => page.frameLocator(".gleap-frame");
 
-/** A project as a site owner makes one in the dashboard: a fresh key, no origins, the default flows. */
-async function newProject(request: APIRequestContext, name: string): Promise<{ id: string; sdkKey: string }> {
-  const created = await request.post("/api/projects", {
-    headers: await adminHeaders(request),
-    data: { name: `${name} ${Date.now().toString(36)}` },
-  });
-  expect(created.status()).toBe(201);
-  const project = (await created.json()) as { id: string; sdkKey: string };
-  made.push(project.id);
-  return project;
-}
-const made: string[] = [];
-test.afterAll(() =>
-  writeRows(made.map((id) => ({ query: "DELETE FROM widget_projects WHERE id = $1", params: [id] }))),
-);
-
 test("the published SDK on a site no project lists shows our messenger, and a report typed there arrives", async ({
   page,
   request,
 }) => {
-  const project = await newProject(request, "Pricing site");
+  const project = await projects.createAsOwner(request, "Pricing site");
   const { refusals } = await openSite(page, project.sdkKey);
 
   await page.evaluate(() => (window as unknown as { Gleap: { open(): void } }).Gleap.open());
@@ -147,7 +131,7 @@ test("the published SDK's own checklist element speaks the visitor's language, n
   page,
   request,
 }) => {
-  const project = await newProject(request, "Onboarding site");
+  const project = await projects.createAsOwner(request, "Onboarding site");
   const headers = await adminHeaders(request);
   const { id } = await publishedOutbound(request, headers, project.id, {
     type: "checklist",

@@ -1,4 +1,6 @@
+import { type APIRequestContext, expect } from "@playwright/test";
 import type { FlowConfig } from "../../src/shared/widget-config-api.ts";
+import { adminHeaders } from "./admin-api.ts";
 import { writeRows } from "./database.ts";
 
 export interface LiveOutbound {
@@ -58,6 +60,20 @@ export function createWidgetProjects(prefix: string) {
         })),
       ]);
       return key;
+    },
+    /**
+     * A project as a site owner makes one in the dashboard, through the admin API: a fresh key, no
+     * origins, the default flows.
+     */
+    async createAsOwner(request: APIRequestContext, name: string): Promise<{ id: string; sdkKey: string }> {
+      const made = await request.post("/api/projects", {
+        headers: await adminHeaders(request),
+        data: { name: `${name} ${run}-${(++created).toString(36)}` },
+      });
+      expect(made.status()).toBe(201);
+      const project = (await made.json()) as { id: string; sdkKey: string };
+      ids.push(project.id);
+      return project;
     },
     /** A project made another way (the admin's form), deleted with the others afterwards. */
     adopt(id: string): void {

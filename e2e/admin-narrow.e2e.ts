@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { platformLinks } from "./support/admin-navigation.ts";
+import { demoProjectId } from "./support/database.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
 
@@ -150,6 +151,28 @@ test("the pages on a phone: « ‹ and the neighbours of the current page › »
     if (await lastPage.isEnabled()) await lastPage.click({ timeout: 3000 });
     await expect(page).toHaveURL(/[?&]page=\d{2}$/, { timeout: 3000 });
   }).toPass({ timeout: 20_000 });
+});
+
+test("a project's save bar on a phone: its status keeps whole words, beside the button or under it", async ({
+  page,
+}) => {
+  const path = `/dashboard/projects/${await demoProjectId()}`;
+  for (const [language, button, status] of [
+    ["en-US", "Save settings", "No unsaved changes"],
+    ["de", "Einstellungen speichern", "Keine ungespeicherten Änderungen"],
+  ] as const) {
+    await signInAsAdmin(page, language, path);
+    const bar = page.locator(".settings-save-bar");
+    await expect(bar.getByRole("button", { name: button })).toBeVisible();
+    const line = bar.getByText(status);
+    await expect(line).toBeVisible();
+    // One line: a status squeezed beside the button broke inside its words ("ungespei|cherten").
+    const { height, lineHeight } = await line.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      lineHeight: Number.parseFloat(getComputedStyle(element).lineHeight),
+    }));
+    expect(height).toBeLessThan(lineHeight * 1.5);
+  }
 });
 
 /** The page's background colour as relative luminance (0 black … 1 white). */

@@ -40,7 +40,7 @@ interface ShownBanner extends OutboundFrame {
   /** The height the page was last given. */
   pushed: number | null;
   /** Whether the page may read `--gleap-margin-top`, found out at reveal (null: not yet). */
-  marginVariable: boolean | null;
+  readsMarginVariable: boolean | null;
   /** Puts back `<html>`'s inline values the banner changed. */
   restore: () => void;
 }
@@ -55,8 +55,8 @@ function pushPage(shown: ShownBanner) {
   setImportant(shown.element, { height: `${height}px` });
   if (!shown.revealed || shown.pushed === height) return;
   shown.pushed = height;
-  shown.marginVariable ??= pageMayReadMarginVariable(document);
-  if (shown.marginVariable) document.documentElement.style.setProperty(marginVariable, `${height}px`);
+  shown.readsMarginVariable ??= pageMayReadMarginVariable(document);
+  if (shown.readsMarginVariable) document.documentElement.style.setProperty(marginVariable, `${height}px`);
   if (!shown.floating) setImportant(document.documentElement, { "padding-top": `${height}px` });
 }
 
@@ -137,7 +137,7 @@ function openBanner(
     height: 0,
     revealed: false,
     pushed: null,
-    marginVariable: null,
+    readsMarginVariable: null,
     loadTimer,
     restore: saveDocumentStyle(),
   };

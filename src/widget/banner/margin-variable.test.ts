@@ -73,7 +73,7 @@ describe("whether the page may read --gleap-margin-top", () => {
     } as CSSStyleSheet;
     const page = {
       querySelector: () => null,
-      querySelectorAll: () => [],
+      getElementsByTagName: () => [],
       styleSheets: [unreadable],
       adoptedStyleSheets: [],
     } as unknown as Document;

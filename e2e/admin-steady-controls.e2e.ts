@@ -8,7 +8,7 @@ import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
 import { expectStaysPut } from "./support/steady-controls.ts";
 import { createWidgetProjects } from "./support/widget-projects.ts";
-import { demoSessionHeaders, fileBugReport } from "./support/widget-session.ts";
+import { demoSessionHeaders, fileBugReport, sessionHeaders } from "./support/widget-session.ts";
 
 /**
  * In Chromium: a support screen's controls stay where they were first drawn while the rest of its data
@@ -49,15 +49,10 @@ const demoRecord = (what: string, table: string, where: string) =>
 
 /** A visitor's widget on a page of `origin`: its session and first ping, which prove the site. */
 async function visitFrom(request: APIRequestContext, sdkKey: string, origin: string) {
-  const started = await request.post("/api/widget/sessions", {
-    headers: { "Api-Token": sdkKey, Origin: origin },
-    data: { lang: "en" },
-  });
-  expect(started.status()).toBe(200);
-  const { gleapId, gleapHash } = (await started.json()) as { gleapId: string; gleapHash: string };
+  const headers = await sessionHeaders(request, sdkKey, { Origin: origin });
   const pageView = { name: "pageView", date: new Date().toISOString(), data: { page: `${origin}/cart` } };
   const pinged = await request.post("/api/widget/sessions/ping", {
-    headers: { "Api-Token": sdkKey, "Gleap-Id": gleapId, "Gleap-Hash": gleapHash, Origin: origin },
+    headers,
     data: { time: 3, type: "js", sdkVersion: "14.6.7", ws: true, events: [pageView] },
   });
   expect(pinged.status()).toBe(200);

@@ -14,15 +14,26 @@ export function storedGleapId(page: Page): Promise<string> {
   );
 }
 
-/** A new English visitor session of the demo project, as the widget starts one: the headers its calls carry. */
-export async function demoSessionHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+/**
+ * A new English visitor session of the project with `sdkKey`, as the widget starts one (`extra`: what
+ * its page adds, such as its `Origin`): the headers its calls carry, `extra` included.
+ */
+export async function sessionHeaders(
+  request: APIRequestContext,
+  sdkKey: string,
+  extra: Record<string, string> = {},
+): Promise<Record<string, string>> {
   const session = await request.post("/api/widget/sessions", {
-    headers: { "Api-Token": "demo" },
+    headers: { "Api-Token": sdkKey, ...extra },
     data: { lang: "en" },
   });
+  expect(session.status()).toBe(200);
   const { gleapId, gleapHash } = (await session.json()) as { gleapId: string; gleapHash: string };
-  return { "Api-Token": "demo", "Gleap-Id": gleapId, "Gleap-Hash": gleapHash };
+  return { "Api-Token": sdkKey, "Gleap-Id": gleapId, "Gleap-Hash": gleapHash, ...extra };
 }
+
+/** A new English visitor session of the demo project, as the widget starts one: the headers its calls carry. */
+export const demoSessionHeaders = (request: APIRequestContext) => sessionHeaders(request, "demo");
 
 /** Files a report through the widget API as the SDK does, checks it was created (201) and answers it. */
 export async function fileBugReport(

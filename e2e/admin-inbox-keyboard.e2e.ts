@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { holdRequests } from "./support/held-requests.ts";
 import { signInAsAdmin } from "./support/sign-in.ts";
 import { test } from "./support/spec-test.ts";
 import { demoSessionHeaders, fileBugReport } from "./support/widget-session.ts";
@@ -84,6 +85,27 @@ test("the inbox from the keyboard: j/k, Enter, next/previous, a and e, and the ?
   await page.keyboard.press("e");
   await expect(page.getByTestId("toast")).toContainText(`${filed[2]?.shortId} marked as done`);
   await expect(page.getByTestId("inbox-row")).toHaveCount(1);
+});
+
+test("e pressed while the report's neighbours are still on their way marks it done and goes on to the next", async ({
+  page,
+  request,
+}) => {
+  const marker = `early-e-${run}`;
+  const session = await demoSessionHeaders(request);
+  for (const n of [1, 2])
+    await fileBugReport(request, session, { formData: { description: `Early ${n} ${marker}` } });
+  await signInAsAdmin(page, "en-US", `/dashboard/inbox?q=${marker}`);
+  await expect(page.getByTestId("inbox-row")).toHaveCount(2);
+  const release = await holdRequests(page, /\/api\/feedback\/[^/]+\/neighbours(\?.*)?$/);
+  await page.getByRole("link", { name: `Early 2 ${marker}` }).click();
+  await expect(page.getByRole("heading", { name: `Early 2 ${marker}`, level: 1 })).toBeVisible();
+  await expect(page.getByTestId("report-position")).toHaveText("");
+
+  await page.keyboard.press("e");
+  release();
+  await expect(page.getByRole("heading", { name: `Early 1 ${marker}`, level: 1 })).toBeVisible();
+  await expect(page.getByTestId("toast")).toContainText("done");
 });
 
 test("bulk over all matching reports, beyond the page: tags, then spam, which stops the session", async ({

@@ -44,13 +44,19 @@ export function ReportPager({ report, onChanged }: ReportChangeProps) {
   };
 
   const change = async (update: ReportUpdate, toast: "inbox.keys.doneToast" | "inbox.keys.assignedToast") => {
+    // What follows the report is known before the change can take it out of the list: asked here when
+    // `e` comes while the pager's own answer is still on its way (it went nowhere then).
+    const following =
+      update.status === "DONE"
+        ? (neighbours ?? (await inboxApi.neighbours(report.id, order).catch(() => null)))
+        : null;
     const outcome = await runAction(
       () => inboxApi.update(report.id, update),
       () => ({ heading: t(toast, { id: report.shortId }) }),
     );
     if (!outcome.ok) return;
     onChanged(outcome.value);
-    if (update.status === "DONE") go(neighbours?.next);
+    go(following?.next);
   };
 
   useInboxKeys({

@@ -1,3 +1,4 @@
+import { deliveryStatesReader } from "../domain/outbounds/live-content-repository.ts";
 import { deliverAfterPing } from "../domain/outbounds/ping-delivery.ts";
 import { defaultInstallationLimits } from "../domain/projects/installation-limits.ts";
 import { createInstallationRecorder } from "../domain/projects/installations.ts";
@@ -21,12 +22,13 @@ export function widgetRoutes(deps: WidgetRouteDeps): WidgetRoute[] {
     onError: (error) => deps.logger?.warn("installation check failed", { error: String(error) }),
   });
   const lookups = deps.lookups ?? createWidgetLookupCache(deps.sql);
+  const pingDelivery = { sql: deps.sql, fanout: deps.fanout, deliveryStates: deliveryStatesReader(deps.sql) };
   return [
     ...sessionRoutes({
       ...deps,
       sessions: lookups,
       afterPing: async (context, session, options) =>
-        deliverAfterPing(deps, session, await lookups.liveContent(context.project.id), options),
+        deliverAfterPing(pingDelivery, session, await lookups.liveContent(context.project.id), options),
       onPingEvents: ({ request, project, ip }, events) =>
         installations.pinged({ project, origin: request.headers.get("origin"), events, ip }),
     }),

@@ -1,4 +1,6 @@
+import type { Database } from "bun:sqlite";
 import type { SQL } from "bun";
+import { sqliteConnectionOf } from "../../database/sqlite-statement-cache.ts";
 import { type Outbound, type OutboundRow, outboundFromRow } from "./outbound-repository.ts";
 import type { DeliveryState } from "./takeover-queue.ts";
 
@@ -27,23 +29,60 @@ interface DeliveryRow {
   completed_at: string | null;
 }
 
+const statesOfRows = (rows: readonly DeliveryRow[], wanted: ReadonlySet<string> | null) => {
+  const states = new Map<string, DeliveryState>();
+  for (const row of rows)
+    if (wanted === null || wanted.has(row.outbound_id))
+      states.set(row.outbound_id, {
+        shownAt: row.shown_at,
+        lastShownAt: row.last_shown_at,
+        closedAt: row.closed_at,
+        completedAt: row.completed_at,
+      });
+  return states;
+};
+
 /** What the session's delivery rows say of these outbounds; one never offered has no entry. */
 export async function deliveryStatesOf(
   sql: SQL,
   sessionId: string,
   outboundIds: readonly string[],
 ): Promise<Map<string, DeliveryState>> {
-  const states = new Map<string, DeliveryState>();
-  if (outboundIds.length === 0) return states;
+  if (outboundIds.length === 0) return new Map();
   const rows = (await sql`SELECT outbound_id, shown_at, last_shown_at, closed_at, completed_at
     FROM widget_outbound_deliveries
     WHERE session_id = ${sessionId} AND outbound_id IN ${sql([...outboundIds])}`) as DeliveryRow[];
-  for (const row of rows)
-    states.set(row.outbound_id, {
-      shownAt: row.shown_at,
-      lastShownAt: row.last_shown_at,
-      closedAt: row.closed_at,
-      completedAt: row.completed_at,
-    });
-  return states;
+  return statesOfRows(rows, null);
+}
+
+export type DeliveryStatesReader = (
+  sessionId: string,
+  outboundIds: readonly string[],
+) => Map<string, DeliveryState> | Promise<Map<string, DeliveryState>>;
+
+/** One statement text whatever the list (a text per list would crowd SQLite's statement cache). */
+const sessionDeliveries = `SELECT outbound_id, shown_at, last_shown_at, closed_at, completed_at
+  FROM widget_outbound_deliveries WHERE session_id = ?`;
+
+/**
+ * `deliveryStatesOf` for every ping of a site with live content: on SQLite, once Bun.SQL's connection
+ * is known, read on it synchronously (all the session's rows, by the index on `session_id`, a few per
+ * session), since Bun.SQL's promise, pool dispatch and statement handle cost more than the read itself.
+ * Inside a transaction Bun.SQL holds open on that connection, and on PostgreSQL, Bun.SQL reads.
+ */
+export function deliveryStatesReader(sql: SQL): DeliveryStatesReader {
+  let connection: Database | null = null;
+  if (sql.options.adapter === "sqlite")
+    sqliteConnectionOf(sql).then(
+      (found) => {
+        connection = found;
+      },
+      () => {},
+    );
+  return (sessionId, outboundIds) => {
+    if (outboundIds.length === 0) return new Map();
+    if (connection === null || connection.inTransaction) return deliveryStatesOf(sql, sessionId, outboundIds);
+    const rows = connection.prepare(sessionDeliveries).all(sessionId) as DeliveryRow[];
+    return statesOfRows(rows, new Set(outboundIds));
+  };
 }

@@ -1,6 +1,6 @@
 import type { OutboundUpdatePush } from "../../../shared/widget-socket-pushes.ts";
 import type { StoredSession } from "../sessions/sessions-repository.ts";
-import { deliveryStatesOf, type LiveOutbound } from "./live-content-repository.ts";
+import type { DeliveryStatesReader, LiveOutbound } from "./live-content-repository.ts";
 import { type DeliveryDeps, sendOffers } from "./outbound-delivery.ts";
 import { isScheduled, matchesAudience, matchesPage, pickOffers, slotOfType } from "./takeover-queue.ts";
 
@@ -45,7 +45,7 @@ function deliverableOn(live: readonly LiveOutbound[], page: string | null): read
  * but carried by the ping's answer, so a fresh visitor's first content waits for no socket.
  */
 export async function deliverAfterPing(
-  deps: DeliveryDeps,
+  deps: DeliveryDeps & { deliveryStates: DeliveryStatesReader },
   session: StoredSession,
   live: readonly LiveOutbound[],
   { push = true }: { push?: boolean } = {},
@@ -55,11 +55,11 @@ export async function deliverAfterPing(
     (outbound) => isScheduled(outbound, now) && matchesAudience(outbound, session),
   );
   if (possible.length === 0) return null;
-  const states = await deliveryStatesOf(
-    deps.sql,
+  const read = deps.deliveryStates(
     session.id,
     possible.map((outbound) => outbound.id),
   );
+  const states = read instanceof Promise ? await read : read;
   const candidates = possible.map((outbound) => ({ ...outbound, delivery: states.get(outbound.id) ?? null }));
   return sendOffers(deps, session, pickOffers(candidates, session, now), { push });
 }

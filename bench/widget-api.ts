@@ -7,6 +7,7 @@ import { realisticReportOfMix } from "../src/server/test-support/realistic-repor
 import { ageSqliteDatabase } from "./aged-sqlite.ts";
 import { startBareHello } from "./bare-hello-server.ts";
 import { benchOptions } from "./cli-options.ts";
+import { signInDemoAdmin } from "./demo-admin.ts";
 import { median } from "./latency-stats.ts";
 import { cpuSecondsOf, mainThreadCpuSecondsOf } from "./process-cpu.ts";
 import { quantileBound, readServerCounts, type ServerCounts } from "./server-metrics-reading.ts";
@@ -27,13 +28,16 @@ import { prepareCycle } from "./wrk-request-cycle.ts";
  *
  * Pings come as a site's page views do: from `--sessions` visitors (1,000), each made over HTTP with a
  * first ping, in turn, each ping a page view of one of `--pages` pages (1,009, so visitor and page
- * pair differently every time round). `--aged` then stops the server, ages its data file as months
+ * pair differently every time round). As on most sites, content is live on those pages: a banner on
+ * every page (published through the admin API before the visitors come), which each visitor's widget
+ * was offered at its first ping and said it showed, so every measured ping looks up what its session
+ * saw of it and offers nothing (`--content none` leaves it out). `--aged` then stops the server, ages its data file as months
  * of use would (aged-sqlite.ts: `--aged-sessions` past sessions with `--events-per-session` page views
  * each, `--aged-reports` reports, copied by SQL), starts it again on it and measures again: the aged
  * figures, and their ratio to the fresh ones.
  *
  *   bun bench/widget-api.ts [--seconds 10] [--connections 32] [--threads 2] [--rounds 3] [--only ping]
- *     [--sessions 1000] [--pages 1009] [--aged] [--aged-sessions 100000] [--events-per-session 4]
+ *     [--sessions 1000] [--pages 1009] [--content banner|none] [--aged] [--aged-sessions 100000] [--events-per-session 4]
  *     [--aged-reports 20000] [--cpu-prof folder] [--wal-limit-mb 64] [--root .] [--log-level warn]
  *
  * Each route's ratio is the median of its per-round ratios to the bare server of the same round; the
@@ -61,6 +65,8 @@ const settings = {
   only: option("only") ?? "",
   sessions: number("sessions", 1000),
   pages: number("pages", 1009),
+  /** Live content on every page the visitors see: `banner` (default) or `none`. */
+  content: option("content") ?? "banner",
   aged: flag("aged"),
   aging: {
     sessions: number("aged-sessions", 100_000),
@@ -168,13 +174,36 @@ async function startNode(dirs: { dataDir: string; distDir: string }, name: strin
   };
 }
 
-async function makeVisitors(base: string, count: number): Promise<WidgetVisitor[]> {
+/** A banner live on every page, published as the admin's content screen does; answers its id. */
+async function publishBanner(base: string): Promise<string> {
+  const admin = await signInDemoAdmin(base);
+  const outbounds = `/api/projects/${await admin.demoProjectId()}/outbounds`;
+  const banner = await admin.request<{ id: string }>("POST", outbounds, {
+    type: "banner",
+    name: "Bench banner on every page",
+    config: { format: "normal", title: "Free shipping this week.", body: "<p>On every order over $50.</p>" },
+  });
+  await admin.request("POST", `${outbounds}/${banner.id}/publish`);
+  return banner.id;
+}
+
+/** The visitors, each with a first ping; with a banner id, each also says it showed the banner. */
+async function makeVisitors(base: string, count: number, bannerId: string | null): Promise<WidgetVisitor[]> {
   const visitors: WidgetVisitor[] = [];
   await inParallel(
     Array.from({ length: count }, (_, index) => index),
     16,
     async (index) => {
-      visitors.push(await startVisitor(base, `https://shop.example/p/${index % settings.pages}`));
+      const visitor = await startVisitor(base, `https://shop.example/p/${index % settings.pages}`);
+      if (bannerId !== null) {
+        const shown = await fetch(`${base}/api/widget/outbound/${bannerId}/events`, {
+          method: "POST",
+          headers: visitor.headers,
+          body: JSON.stringify({ event: "shown" }),
+        });
+        if (!shown.ok) throw new Error(`the banner's shown event answered ${shown.status}`);
+      }
+      visitors.push(visitor);
     },
   );
   return visitors;
@@ -361,9 +390,12 @@ const bare = await startBareHello();
 let node: Node | null = null;
 try {
   node = await startNode(dirs, "fresh");
-  const visitors = await makeVisitors(node.base, settings.sessions);
+  if (settings.content !== "banner" && settings.content !== "none")
+    throw new Error(`--content is banner or none, not ${settings.content}`);
+  const bannerId = settings.content === "banner" ? await publishBanner(node.base) : null;
+  const visitors = await makeVisitors(node.base, settings.sessions, bannerId);
   console.log(
-    `Widget API on loopback (${settings.root}, LOG_LEVEL=${settings.logLevel}): wrk -t${settings.threads} -c${settings.connections} -d${settings.seconds}s, ${settings.rounds} interleaved rounds (medians); pings from ${visitors.length} sessions over ${settings.pages} pages\n`,
+    `Widget API on loopback (${settings.root}, LOG_LEVEL=${settings.logLevel}): wrk -t${settings.threads} -c${settings.connections} -d${settings.seconds}s, ${settings.rounds} interleaved rounds (medians); pings from ${visitors.length} sessions over ${settings.pages} pages${bannerId ? ", a banner live on every page (seen by every visitor)" : ", no content live on them"}\n`,
   );
   const fresh = await measure(node, await routesOf(node, visitors, bare.url, workDir), "fresh");
   printFigures("fresh database", fresh);

@@ -24,6 +24,8 @@ export interface AgingPlan {
 export interface AgedCounts {
   sessions: number;
   events: number;
+  /** Rows of what past sessions saw of the site's content (a copy of each real session's). */
+  deliveries: number;
   reports: number;
   /** Size of the whole database afterwards. */
   databaseBytes: number;
@@ -95,6 +97,13 @@ export async function ageDatabase(sql: SQL, plan: AgingPlan): Promise<AgedCounts
      CROSS JOIN generate_series(1, ${sessionCopies}) g CROSS JOIN generate_series(1, ${plan.eventsPerSession}) k`,
     { days: "g", minutes: "k" },
   );
+  const deliveries = await copyRows(
+    sql,
+    "widget_outbound_deliveries",
+    { session_id: `src.session_id || '~' || g` },
+    `FROM widget_outbound_deliveries src CROSS JOIN generate_series(1, ${sessionCopies}) g WHERE ${original("session_id")}`,
+    { days: "g" },
+  );
   let reports = 0;
   if (realReports > 0 && plan.reports > 0) {
     const reportCopies = Math.ceil(plan.reports / realReports);
@@ -117,10 +126,16 @@ export async function ageDatabase(sql: SQL, plan: AgingPlan): Promise<AgedCounts
     await sql`UPDATE widget_projects p SET report_counter = (SELECT max(number) FROM feedback_reports r WHERE r.project_id = p.id)
               WHERE EXISTS (SELECT 1 FROM feedback_reports r WHERE r.project_id = p.id)`;
   }
-  for (const table of ["widget_sessions", "widget_events", "feedback_reports", "widget_projects"])
+  for (const table of [
+    "widget_sessions",
+    "widget_events",
+    "widget_outbound_deliveries",
+    "feedback_reports",
+    "widget_projects",
+  ])
     await sql.unsafe(`VACUUM ANALYZE ${table}`);
   const [{ bytes }] = (await sql`SELECT pg_database_size(current_database())::bigint::text AS bytes`) as [
     { bytes: string },
   ];
-  return { sessions, events, reports, databaseBytes: Number(bytes) };
+  return { sessions, events, deliveries, reports, databaseBytes: Number(bytes) };
 }

@@ -3,8 +3,9 @@ import type { AgedCounts, AgingPlan } from "./aged-database.ts";
 
 /**
  * An SQLite data file aged like a site's after months of use, the SQLite side of aged-database.ts:
- * many past sessions with their page views and many stored reports, so a ping's writes meet B-trees
- * a few levels deeper and a page cache that no longer holds every table.
+ * many past sessions with their page views and what they saw of the site's content, and many stored
+ * reports, so a ping's writes and reads meet B-trees a few levels deeper and a page cache that no longer
+ * holds every table.
  *
  * The rows are copies of rows the real server wrote over HTTP (the bench's visitors, their first
  * pings, a few reports), made with INSERT … SELECT over a counter (a recursive CTE) in one
@@ -85,7 +86,18 @@ function copySessions(db: Database, plan: AgingPlan) {
     },
     { days: "g.n", minutes: "k.m" },
   );
-  return { sessions, events: events + copyEventBatches(db, plan, copies), copies };
+  // What each past session saw of the site's content (the banner a real visitor saw, say).
+  const deliveries = copyRows(
+    db,
+    "widget_outbound_deliveries",
+    { session_id: prefixed("session_id", "g.n") },
+    {
+      with: counters(copies),
+      from: `FROM widget_outbound_deliveries src CROSS JOIN g WHERE ${original("session_id")}`,
+    },
+    { days: "g.n" },
+  );
+  return { sessions, events: events + copyEventBatches(db, plan, copies), deliveries, copies };
 }
 
 /**
@@ -165,8 +177,8 @@ export function ageSqliteDatabase(filename: string, plan: AgingPlan): AgedCounts
     db.run("PRAGMA synchronous = OFF");
     db.run("PRAGMA foreign_keys = ON");
     const added = db.transaction(() => {
-      const { sessions, events, copies } = copySessions(db, plan);
-      return { sessions, events, reports: copyReports(db, plan, copies) };
+      const { sessions, events, deliveries, copies } = copySessions(db, plan);
+      return { sessions, events, deliveries, reports: copyReports(db, plan, copies) };
     })();
     db.run("ANALYZE");
     db.run("PRAGMA journal_mode = WAL");

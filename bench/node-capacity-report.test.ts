@@ -30,7 +30,13 @@ const run: CapacityRun = {
   command: "bun bench/node-capacity.ts",
   setting: "one node",
   load: { visitors: 2000, pages: 499 },
-  aged: { sessions: 50_000, events: 400_000, reports: 2000, databaseBytes: 260 * 1048576 },
+  aged: {
+    sessions: 50_000,
+    events: 400_000,
+    deliveries: 50_000,
+    reports: 2000,
+    databaseBytes: 260 * 1048576,
+  },
   sockets: {
     sockets: 2000,
     rssSteps: [

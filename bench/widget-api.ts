@@ -406,7 +406,7 @@ try {
     const started = performance.now();
     const aged = ageSqliteDatabase(join(dirs.dataDir, "app.sqlite"), settings.aging);
     console.log(
-      `\naged: +${aged.sessions.toLocaleString("en-US")} past sessions, +${aged.events.toLocaleString("en-US")} page views, +${aged.reports.toLocaleString("en-US")} reports; database ${(aged.databaseBytes / 1048576).toFixed(0)} MB (${((performance.now() - started) / 1000).toFixed(1)} s)\n`,
+      `\naged: +${aged.sessions.toLocaleString("en-US")} past sessions, +${aged.events.toLocaleString("en-US")} page views, +${aged.deliveries.toLocaleString("en-US")} deliveries of content, +${aged.reports.toLocaleString("en-US")} reports; database ${(aged.databaseBytes / 1048576).toFixed(0)} MB (${((performance.now() - started) / 1000).toFixed(1)} s)\n`,
     );
     node = await startNode(dirs, "aged");
     const old = await measure(node, await routesOf(node, visitors, bare.url, workDir), "aged");

@@ -41,6 +41,7 @@ import { inboxPriorityOrder } from "./migrations/043-inbox-priority-order.ts";
 import { pingLog } from "./migrations/044-ping-log.ts";
 import { eventBatches } from "./migrations/045-event-batches.ts";
 import { writerProcess } from "./migrations/046-writer-process.ts";
+import { deliveryStatesBySession } from "./migrations/047-delivery-states-by-session.ts";
 import { hasMigrationsTable } from "./schema-current.ts";
 
 export interface Migration {
@@ -101,6 +102,7 @@ export const migrations: readonly Migration[] = [
   pingLog,
   eventBatches,
   writerProcess,
+  deliveryStatesBySession,
 ];
 
 export interface MigrationResult {

@@ -9,6 +9,7 @@ import {
   type DeliveryStatesReader,
   deliveryStatesOf,
   deliveryStatesReader,
+  sessionDeliveries,
 } from "./live-content-repository.ts";
 import { createOutbound, recordOffers } from "./outbound-repository.ts";
 
@@ -99,4 +100,13 @@ describe("deliveryStatesReader on SQLite", () => {
     );
     expect(read(sessionId, outboundIds)).toBeInstanceOf(Map);
   });
+});
+
+test("a session's delivery states are read from an index alone, without the table's rows", async () => {
+  const plan = (await sql.unsafe(`EXPLAIN QUERY PLAN ${sessionDeliveries}`, [sessionId])) as Array<{
+    detail: string;
+  }>;
+  expect(plan.map((step) => step.detail)).toEqual([
+    "SEARCH widget_outbound_deliveries USING COVERING INDEX widget_outbound_deliveries_states (session_id=?)",
+  ]);
 });

@@ -60,14 +60,17 @@ export type DeliveryStatesReader = (
   outboundIds: readonly string[],
 ) => Map<string, DeliveryState> | Promise<Map<string, DeliveryState>>;
 
-/** One statement text whatever the list (a text per list would crowd SQLite's statement cache). */
-const sessionDeliveries = `SELECT outbound_id, shown_at, last_shown_at, closed_at, completed_at
+/**
+ * One statement text whatever the list (a text per list would crowd SQLite's statement cache); read
+ * from the index that holds every column it asks for (migration 047), without the table row.
+ */
+export const sessionDeliveries = `SELECT outbound_id, shown_at, last_shown_at, closed_at, completed_at
   FROM widget_outbound_deliveries WHERE session_id = ?`;
 
 /**
  * `deliveryStatesOf` for every ping of a site with live content: on SQLite, once Bun.SQL's connection
- * is known, read on it synchronously (all the session's rows, by the index on `session_id`, a few per
- * session), since Bun.SQL's promise, pool dispatch and statement handle cost more than the read itself.
+ * is known, read on it synchronously (all the session's rows, by the covering index on `session_id`, a
+ * few per session), since Bun.SQL's promise, pool dispatch and statement handle cost more than the read itself.
  * Inside a transaction Bun.SQL holds open on that connection, and on PostgreSQL, Bun.SQL reads.
  */
 export function deliveryStatesReader(sql: SQL): DeliveryStatesReader {

@@ -1,4 +1,4 @@
-import { deliveryStatesReader } from "../domain/outbounds/live-content-repository.ts";
+import { deliveryStatesReader } from "../domain/outbounds/delivery-states-reader.ts";
 import { deliverAfterPing } from "../domain/outbounds/ping-delivery.ts";
 import { defaultInstallationLimits } from "../domain/projects/installation-limits.ts";
 import { createInstallationRecorder } from "../domain/projects/installations.ts";

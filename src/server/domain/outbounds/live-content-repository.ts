@@ -1,6 +1,4 @@
-import type { Database } from "bun:sqlite";
 import type { SQL } from "bun";
-import { sqliteConnectionOf } from "../../database/sqlite-statement-cache.ts";
 import { type Outbound, type OutboundRow, outboundFromRow } from "./outbound-repository.ts";
 import type { DeliveryState } from "./takeover-queue.ts";
 
@@ -21,7 +19,7 @@ export async function listLiveContent(sql: SQL, projectId: string): Promise<Live
   return (rows as OutboundRow[]).map(outboundFromRow);
 }
 
-interface DeliveryRow {
+export interface DeliveryRow {
   outbound_id: string;
   shown_at: string | null;
   last_shown_at: string | null;
@@ -29,7 +27,8 @@ interface DeliveryRow {
   completed_at: string | null;
 }
 
-const statesOfRows = (rows: readonly DeliveryRow[], wanted: ReadonlySet<string> | null) => {
+/** The states of the rows' outbounds, of those in `wanted` when it is given. */
+export const statesOfRows = (rows: readonly DeliveryRow[], wanted: ReadonlySet<string> | null) => {
   const states = new Map<string, DeliveryState>();
   for (const row of rows)
     if (wanted === null || wanted.has(row.outbound_id))
@@ -53,39 +52,4 @@ export async function deliveryStatesOf(
     FROM widget_outbound_deliveries
     WHERE session_id = ${sessionId} AND outbound_id IN ${sql([...outboundIds])}`) as DeliveryRow[];
   return statesOfRows(rows, null);
-}
-
-export type DeliveryStatesReader = (
-  sessionId: string,
-  outboundIds: readonly string[],
-) => Map<string, DeliveryState> | Promise<Map<string, DeliveryState>>;
-
-/**
- * One statement text whatever the list (a text per list would crowd SQLite's statement cache); read
- * from the index that holds every column it asks for (migration 047), without the table row.
- */
-export const sessionDeliveries = `SELECT outbound_id, shown_at, last_shown_at, closed_at, completed_at
-  FROM widget_outbound_deliveries WHERE session_id = ?`;
-
-/**
- * `deliveryStatesOf` for every ping of a site with live content: on SQLite, once Bun.SQL's connection
- * is known, read on it synchronously (all the session's rows, by the covering index on `session_id`, a
- * few per session), since Bun.SQL's promise, pool dispatch and statement handle cost more than the read itself.
- * Inside a transaction Bun.SQL holds open on that connection, and on PostgreSQL, Bun.SQL reads.
- */
-export function deliveryStatesReader(sql: SQL): DeliveryStatesReader {
-  let connection: Database | null = null;
-  if (sql.options.adapter === "sqlite")
-    sqliteConnectionOf(sql).then(
-      (found) => {
-        connection = found;
-      },
-      () => {},
-    );
-  return (sessionId, outboundIds) => {
-    if (outboundIds.length === 0) return new Map();
-    if (connection === null || connection.inTransaction) return deliveryStatesOf(sql, sessionId, outboundIds);
-    const rows = connection.prepare(sessionDeliveries).all(sessionId) as DeliveryRow[];
-    return statesOfRows(rows, new Set(outboundIds));
-  };
 }

@@ -1,6 +1,7 @@
 import type { OutboundUpdatePush } from "../../../shared/widget-socket-pushes.ts";
 import type { StoredSession } from "../sessions/sessions-repository.ts";
-import type { DeliveryStatesReader, LiveOutbound } from "./live-content-repository.ts";
+import type { DeliveryStatesReader } from "./delivery-states-reader.ts";
+import type { LiveOutbound } from "./live-content-repository.ts";
 import { type DeliveryDeps, sendOffers } from "./outbound-delivery.ts";
 import { isScheduled, matchesAudience, matchesPage, pickOffers, slotOfType } from "./takeover-queue.ts";
 
@@ -55,11 +56,10 @@ export async function deliverAfterPing(
     (outbound) => isScheduled(outbound, now) && matchesAudience(outbound, session),
   );
   if (possible.length === 0) return null;
-  const read = deps.deliveryStates(
+  const states = await deps.deliveryStates(
     session.id,
     possible.map((outbound) => outbound.id),
   );
-  const states = read instanceof Promise ? await read : read;
   const candidates = possible.map((outbound) => ({ ...outbound, delivery: states.get(outbound.id) ?? null }));
   return sendOffers(deps, session, pickOffers(candidates, session, now), { push });
 }

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { SQL } from "bun";
-import { openDatabase } from "../database/database.ts";
-import { runMigrations } from "../database/migrations.ts";
-import { seedDemoData } from "../demo-seed.ts";
 import { createOutbound } from "../domain/outbounds/outbound-repository.ts";
 import { updateProjectSettings } from "../domain/projects/projects-repository.ts";
 import { outboundPublishedSignal } from "../realtime/signal-dispatch.ts";
-import { testPasswords } from "../test-support/test-passwords.ts";
+import { demoSqliteInMemory } from "../test-support/demo-sqlite-in-memory.ts";
 import {
   createWidgetLookupCache,
   liveContentChangedSignal,
@@ -19,12 +16,7 @@ let projectId: string;
 let outboundId: string;
 
 beforeAll(async () => {
-  const db = await openDatabase({ engine: "sqlite", filename: ":memory:" });
-  ({ sql, close } = db);
-  await runMigrations(sql);
-  await seedDemoData(sql, { passwords: testPasswords, size: "minimal" });
-  const [row] = await sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
-  projectId = (row as { id: string }).id;
+  ({ sql, close, projectId } = await demoSqliteInMemory());
   outboundId = (
     await createOutbound(sql, {
       projectId,

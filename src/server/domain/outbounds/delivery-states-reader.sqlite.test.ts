@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { SQL } from "bun";
-import { openDatabase } from "../../database/database.ts";
-import { runMigrations } from "../../database/migrations.ts";
 import { sqliteConnectionOf } from "../../database/sqlite-statement-cache.ts";
-import { seedDemoData } from "../../demo-seed.ts";
-import { testPasswords } from "../../test-support/test-passwords.ts";
+import { demoSqliteInMemory } from "../../test-support/demo-sqlite-in-memory.ts";
 import { createSession } from "../sessions/sessions-repository.ts";
 import { deliveryStatesReader, sessionsDeliveries } from "./delivery-states-reader.ts";
 import { deliveryStatesOf } from "./live-content-repository.ts";
@@ -17,13 +14,9 @@ let otherSessionId: string;
 let outboundIds: string[];
 
 beforeAll(async () => {
-  const db = await openDatabase({ engine: "sqlite", filename: ":memory:" });
-  sql = db.sql;
-  close = db.close;
-  await runMigrations(sql);
-  await seedDemoData(sql, { passwords: testPasswords, size: "minimal" });
-  const [row] = await sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
-  const projectId = (row as { id: string }).id;
+  const demo = await demoSqliteInMemory();
+  ({ sql, close } = demo);
+  const projectId = demo.projectId;
   sessionId = (await createSession(sql, projectId)).id;
   otherSessionId = (await createSession(sql, projectId)).id;
   outboundIds = [];

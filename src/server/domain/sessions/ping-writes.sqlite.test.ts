@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { SQL } from "bun";
-import { openDatabase } from "../../database/database.ts";
-import { runMigrations } from "../../database/migrations.ts";
-import { seedDemoData } from "../../demo-seed.ts";
-import { testPasswords } from "../../test-support/test-passwords.ts";
+import { demoSqliteInMemory } from "../../test-support/demo-sqlite-in-memory.ts";
 import type { PingLog } from "./ping-log.ts";
 import { pingLogOf } from "./ping-log-registry.ts";
 import { combinedActivity, createPingWriter, eventRows, groupTime, sessionActivity } from "./ping-writes.ts";
@@ -20,13 +17,7 @@ let close: () => Promise<void>;
 let projectId: string;
 
 beforeAll(async () => {
-  const db = await openDatabase({ engine: "sqlite", filename: ":memory:" });
-  sql = db.sql;
-  close = db.close;
-  await runMigrations(sql);
-  await seedDemoData(sql, { passwords: testPasswords, size: "minimal" });
-  const [row] = await sql`SELECT id FROM widget_projects WHERE sdk_key = ${"demo"}`;
-  projectId = (row as { id: string }).id;
+  ({ sql, close, projectId } = await demoSqliteInMemory());
 });
 afterAll(() => close());
 

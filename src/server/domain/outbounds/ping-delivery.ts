@@ -39,7 +39,8 @@ function deliverableOn(live: readonly LiveOutbound[], page: string | null): read
  * The ping's delivery: the same offers as `deliverOutboundActions`, from the project's live
  * content kept in memory and the session as the ping's own write left it. The rules that do not depend
  * on what the session has seen (kind, schedule, page, audience) run first, so a ping with nothing that
- * could go out reads nothing; otherwise one query reads the session's delivery rows of what could.
+ * could go out reads nothing; otherwise the session's delivery rows are read (on SQLite with those of
+ * the other pings of its group, delivery-states-reader.ts).
  *
  * Answers the `update` it made (null: nothing offered). A widget without an open socket says so in its
  * ping (`ws: false`: its first ping goes out before the socket is up); its update is then not pushed

@@ -92,8 +92,10 @@ describe("acknowledged pings survive kill -9", () => {
         for (const logFile of readPingLogFiles(pingLogFolder(file)))
           for (const ping of logFile.logged)
             if (ping.sessionId === started.gleapId)
-              for (const event of ping.events)
-                folded.add((JSON.parse(event.data ?? "{}") as { page: string }).page);
+              for (const [, , , data] of JSON.parse(ping.eventsJson) as Array<
+                [string, string, string, string | null]
+              >)
+                folded.add((JSON.parse(data ?? "{}") as { page: string }).page);
         expect(acknowledged.filter((page) => !folded.has(page))).toEqual([]);
       } finally {
         await killed.close();

@@ -10,7 +10,7 @@ const ping = (seq: number, seenAt: string, fields: Partial<LoggedPing> = {}): Lo
   lastPage: null,
   sdkVersion: null,
   durationSeconds: 0,
-  events: [],
+  eventsJson: "[]",
   ...fields,
 });
 

@@ -3,7 +3,7 @@ import type { StoredSession } from "./sessions-repository.ts";
 
 /**
  * A ping as the ping log keeps it until it is folded into its session (ping-log.ts): what it changes on
- * the session, worked out when its group was written, and its events as `widget_events` rows have them.
+ * the session, worked out when its group was written, and its events as the text their batch stores.
  */
 export interface LoggedPing {
   /** Its place in the log: pings fold in this order. */
@@ -17,7 +17,12 @@ export interface LoggedPing {
   lastPage: string | null;
   sdkVersion: string | null;
   durationSeconds: number;
-  events: readonly LoggedEvent[];
+  /**
+   * Its events in JSON as an event batch stores them (migration 045): `[[id, name, occurredAt, data,
+   * seenAt], …]`. Made once, as its group is written: the log's line and the fold's batch take the text
+   * as it is, where each had stringified the events again (a twentieth of a ping's time).
+   */
+  eventsJson: string;
 }
 
 /** A `widget_events` row of a logged ping (its session and `created_at` are the ping's). */
@@ -30,16 +35,23 @@ export interface LoggedEvent {
 }
 
 /**
- * A logged ping's events as the log writes them (`[id, name, occurredAt, data]` each); what does not
- * read that way stands for none.
+ * A logged ping's events as the log writes them (`[id, name, occurredAt, data]` each, and the ping's
+ * `seenAt` after them since the events went into the line as their batch has them); what does not read
+ * that way stands for none.
  */
 export function loggedEventsOf(value: unknown): LoggedEvent[] {
   if (!Array.isArray(value)) return [];
   return value
     .filter(
-      (event): event is [string, string, string, string | null] => Array.isArray(event) && event.length === 4,
+      (event): event is [string, string, string, string | null] =>
+        Array.isArray(event) && (event.length === 4 || event.length === 5),
     )
     .map(([id, name, occurredAt, data]) => ({ id, name, occurredAt, data }));
+}
+
+/** `events` as `LoggedPing.eventsJson` holds them: each with the ping's `seenAt`, the row's `created_at`. */
+export function batchEventsJson(events: readonly LoggedEvent[], seenAt: string): string {
+  return JSON.stringify(events.map((event) => [event.id, event.name, event.occurredAt, event.data, seenAt]));
 }
 
 /** What pings change on a session row. */
@@ -83,10 +95,17 @@ export function pingFromLog(row: {
   sdkVersion: string | null;
   events: readonly LoggedEvent[];
 }): LoggedPing {
-  const pages = row.events.filter((event) => event.name === "pageView");
+  const { events, ...fields } = row;
+  const pages = events.filter((event) => event.name === "pageView");
   const lastPage =
     pages.map((event) => pageOf(parsedData(event.data))).findLast((page) => page !== null) ?? null;
-  return { ...row, idleSince: idleSinceOf(row.seenAt), pageViews: pages.length, lastPage };
+  return {
+    ...fields,
+    idleSince: idleSinceOf(row.seenAt),
+    pageViews: pages.length,
+    lastPage,
+    eventsJson: batchEventsJson(events, row.seenAt),
+  };
 }
 
 /**

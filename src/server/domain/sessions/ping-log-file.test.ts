@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { appendFileSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -130,6 +138,37 @@ describe("the ping log's files", () => {
       '[3,"session-a","2026-11-27T12:00:03.000Z",30,"14.6.7",[["ev',
     );
     expect(seqsOf(folder)).toEqual([[1, 2]]);
+  });
+
+  test("a line holds the ping's events as their batch stores them; a line of the earlier form reads alike", () => {
+    const folder = newFolder();
+    const file = openPingLogFile(folder);
+    file.append([ping(1)]);
+    file.close();
+    const [written] = readdirSync(folder);
+    const path = join(folder, written as string);
+    const line = JSON.parse(readFileSync(path, "utf8")) as unknown[];
+    expect(line).toEqual([
+      1,
+      "session-a",
+      "2026-11-27T12:00:01.000Z",
+      10,
+      "14.6.7",
+      [
+        [
+          "event-1",
+          "pageView",
+          "2026-11-27T12:00:00.000Z",
+          '{"page":"https://shop.example/1"}',
+          "2026-11-27T12:00:01.000Z",
+        ],
+      ],
+    ]);
+    // Before the events carried the ping's seenAt, a line held them as [id, name, occurredAt, data].
+    const earlier = [2, "session-a", "2026-11-27T12:00:02.000Z", 20, "14.6.7"];
+    const events = [["event-2", "pageView", "2026-11-27T12:00:00.000Z", '{"page":"https://shop.example/2"}']];
+    appendFileSync(path, `${JSON.stringify([...earlier, events])}\n`);
+    expect(readPingLogFiles(folder)[0]?.logged).toEqual([ping(1), ping(2)]);
   });
 
   test("a file of the next name left by another is never joined: that group fails, the next seqs go on", () => {

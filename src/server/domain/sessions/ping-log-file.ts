@@ -79,10 +79,13 @@ interface LogFile {
 /** The name of the file whose first ping is `seq`: fixed width, so names sort as seqs. */
 const fileName = (seq: number) => `${String(seq).padStart(16, "0")}.jsonl`;
 
-/** A ping as a line of the file. */
+/**
+ * A ping as a line of the file: `[seq, sessionId, seenAt, durationSeconds, sdkVersion, events]`, the
+ * events as the ping holds them in JSON already (a line of an earlier version has them without `seenAt`).
+ */
 function lineOf(ping: LoggedPing): string {
-  const events = ping.events.map((event) => [event.id, event.name, event.occurredAt, event.data]);
-  return `${JSON.stringify([ping.seq, ping.sessionId, ping.seenAt, ping.durationSeconds, ping.sdkVersion, events])}\n`;
+  const head = JSON.stringify([ping.seq, ping.sessionId, ping.seenAt, ping.durationSeconds, ping.sdkVersion]);
+  return `${head.slice(0, -1)},${ping.eventsJson}]\n`;
 }
 
 /** A line read back; null for one that does not read as `lineOf` writes them (cut short by a crash). */

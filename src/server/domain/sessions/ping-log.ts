@@ -770,10 +770,13 @@ function eventBatches(pings: readonly LoggedPing[]): Array<{ throughSeq: number;
   }
   return [...byLogged.values()].map((logged) => ({
     throughSeq: (logged[logged.length - 1] as LoggedPing).seq,
-    events: JSON.stringify(
-      logged.flatMap((ping) =>
-        ping.events.map((event) => [event.id, event.name, event.occurredAt, event.data, ping.seenAt]),
-      ),
-    ),
+    events: joinedEventsJson(logged),
   }));
+}
+
+/** The pings' events as one JSON array: their own arrays' texts joined, not parsed. */
+function joinedEventsJson(pings: readonly LoggedPing[]): string {
+  const parts: string[] = [];
+  for (const ping of pings) if (ping.eventsJson !== "[]") parts.push(ping.eventsJson.slice(1, -1));
+  return `[${parts.join(",")}]`;
 }

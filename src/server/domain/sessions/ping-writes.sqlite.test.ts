@@ -142,8 +142,7 @@ describe("the ping writer", () => {
     const log = pingLogOf(sql) as PingLog;
     const append = log.append;
     log.append = (pings) => {
-      if (pings.some((ping) => ping.events.some((event) => event.name === "poison")))
-        throw new Error("poisoned ping");
+      if (pings.some((ping) => ping.eventsJson.includes('"poison"'))) throw new Error("poisoned ping");
       append.call(log, pings);
     };
     try {

@@ -1,7 +1,13 @@
 import type { SQL } from "bun";
 import type { StreamedEvent } from "../../../shared/widget-session-api.ts";
 import { outsideTransaction } from "../../database/sqlite-write-pause.ts";
-import { type LoggedEvent, type LoggedPing, pageOf, sessionWithPings } from "./logged-pings.ts";
+import {
+  batchEventsJson,
+  type LoggedEvent,
+  type LoggedPing,
+  pageOf,
+  sessionWithPings,
+} from "./logged-pings.ts";
 import { openPingLog, type PingLog, type PingLogOptions } from "./ping-log.ts";
 import { visitIdleMs } from "./session-visits.ts";
 import { type SessionRow, type StoredSession, sessionFromRow } from "./sessions-repository.ts";
@@ -303,7 +309,7 @@ function loggedPing(seq: number, ping: Pending, time: GroupTime): LoggedPing {
     lastPage: activity.lastPage,
     sdkVersion: activity.sdkVersion,
     durationSeconds: activity.durationSeconds,
-    events: loggedEvents(ping.activity.events, time.now),
+    eventsJson: batchEventsJson(loggedEvents(ping.activity.events, time.now), time.now),
   };
 }
 

@@ -36,6 +36,8 @@ export interface ServerCounts {
   /** Pings written by grouped commits, and the number of those commits. */
   pingsCommitted: number;
   pingCommits: number;
+  /** The seconds a histogram observed in all (its `_sum`), e.g. the time folds held the event loop. */
+  secondsIn(name: string): number;
   /** A histogram's cumulative bucket counts by upper bound in seconds (`+Inf` as Infinity), ascending. */
   buckets(name: string): Array<[number, number]>;
 }
@@ -73,6 +75,7 @@ export async function readServerCounts(metricsUrl: string): Promise<ServerCounts
       return counts;
     },
     pingsCommitted: sum("gleam_pings_committed_total"),
+    secondsIn: (name) => sum(`${name}_sum`),
     pingCommits: sum("gleam_ping_commit_duration_seconds_count"),
     buckets: (name) =>
       series

@@ -46,7 +46,8 @@ import { prepareCycle } from "./wrk-request-cycle.ts";
  * and of a ping log fold's p99, which tell a tail the handlers cause from one they wait out, and (on
  * Linux, from /proc) the server's CPU per answered ping, all its threads and its main thread alone: a
  * steadier figure than the ratio on a machine wrk and the server share, and the one a change to the
- * request thread's work moves. `--cpu-prof folder` runs each server process under Bun's CPU
+ * request thread's work moves; of that, the time the event loop spent in ping log folds and in group
+ * writes (from their histograms' sums). `--cpu-prof folder` runs each server process under Bun's CPU
  * profiler (`bun --cpu-prof --cpu-prof-md`), which writes `fresh.cpuprofile` and `aged.cpuprofile`
  * there when the process stops (bench/cpu-profile-summary.ts reads them). `--wal-limit-mb` sets the
  * server's SQLITE_WAL_LIMIT_MB (the request thread's own checkpoints, with their fsyncs, come at a
@@ -277,6 +278,9 @@ interface RouteFigures {
   /** Per round, µs of the server's CPU per answered ping: every thread, and the main thread alone. */
   cpuPerPing: number[];
   mainCpuPerPing: number[];
+  /** Per round, µs per answered ping the event loop spent in ping log folds and in group writes (timed inside). */
+  foldPerPing: number[];
+  commitPerPing: number[];
 }
 
 /** What the server's histogram `name` says of the p99 between two readings, in ms (NaN: nothing observed). */
@@ -295,6 +299,8 @@ async function measure(node: Node, routes: Route[], phase: string): Promise<Rout
     foldP99: [] as number[],
     cpuPerPing: [] as number[],
     mainCpuPerPing: [] as number[],
+    foldPerPing: [] as number[],
+    commitPerPing: [] as number[],
   }));
   for (let round = 0; round < settings.rounds; round++) {
     for (const [index, route] of routes.entries()) {
@@ -326,12 +332,16 @@ async function measure(node: Node, routes: Route[], phase: string): Promise<Rout
           (after.pingsCommitted - before.counts.pingsCommitted) /
             Math.max(1, after.pingCommits - before.counts.pingCommits),
         );
+        const perPing = (name: string) =>
+          ((after.secondsIn(name) - before.counts.secondsIn(name)) / Math.max(1, answered)) * 1e6;
+        entry.foldPerPing.push(perPing("gleam_ping_fold_duration_seconds"));
+        entry.commitPerPing.push(perPing("gleam_ping_commit_duration_seconds"));
         entry.lagP99.push(p99Ms("gleam_event_loop_lag_seconds", before.counts, after));
         entry.foldP99.push(p99Ms("gleam_ping_fold_duration_seconds", before.counts, after));
       }
       const cpu =
         before && entry.cpuPerPing.length > round
-          ? `  CPU per ping ${entry.cpuPerPing[round]?.toFixed(0)} µs (main ${entry.mainCpuPerPing[round]?.toFixed(0)} µs)`
+          ? `  CPU per ping ${entry.cpuPerPing[round]?.toFixed(0)} µs (main ${entry.mainCpuPerPing[round]?.toFixed(0)} µs; folds ${entry.foldPerPing[round]?.toFixed(1)}, group writes ${entry.commitPerPing[round]?.toFixed(1)} µs)`
           : "";
       console.log(`  ${phase} round ${round + 1} ${route.label.padEnd(30)} ${format(result)}${cpu}`);
     }

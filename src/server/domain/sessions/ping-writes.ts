@@ -359,7 +359,8 @@ export function createPingWriter(
       if (log?.alone()) {
         // Bun.SQL lets a plain query run inside a transaction it has open: the group's reads wait for
         // it to end. The group writes nothing to the database, so a pause for the WAL does not hold it.
-        await outsideTransaction(log.connection);
+        // Checked here first: an await even of nothing lets other work run inside the group's timing.
+        if (log.connection.inTransaction) await outsideTransaction(log.connection);
         sessions = appendToLog(log, group);
       } else {
         // Beside another writer, what the log keeps is folded first: a ping is never older than the row.

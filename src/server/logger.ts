@@ -15,11 +15,15 @@ export interface Logger {
 const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 /**
- * Lines go to stdout together: those of one turn of the event loop in one write, in the next turn (a
- * busy server logs a line per request, and a write per line was a tenth of a ping's time), through a
- * thread of their own (logging/stdout-writer.ts), so a slow reader of the log never holds a request.
- * Whatever is still waiting when the process exits is written then.
+ * Lines go to stdout together: those of `flushEveryMs` in one write (a busy server logs a line per
+ * request, and a write per line was a tenth of a ping's time), through a thread of their own
+ * (logging/stdout-writer.ts), so a slow reader of the log never holds a request. Under load a turn of
+ * the event loop lasts well under a millisecond: a post to the thread every turn, with its copy and the
+ * thread's wake-up, cost a ping a few per cent, so lines wait a few milliseconds for the next post
+ * (or until `maxPendingLines` wait). Whatever is still waiting when the process exits is written then.
  */
+const flushEveryMs = 20;
+const maxPendingLines = 4096;
 let pending: string[] = [];
 let flushAtExit = false;
 let stdout: StdoutWriter | null = null;
@@ -68,8 +72,9 @@ export function printAfterLogLines(text: string): void {
 
 function batchedStdout(line: string): void {
   flushAtExitOnce();
-  if (pending.length === 0) setImmediate(flushLogLines);
+  if (pending.length === 0) setTimeout(flushLogLines, flushEveryMs).unref();
   pending.push(line);
+  if (pending.length >= maxPendingLines) flushLogLines();
 }
 
 /**

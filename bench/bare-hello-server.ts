@@ -36,5 +36,9 @@ export const startBareHello = () =>
     "the bare Bun.serve",
   );
 
+/** A bare `Bun.serve` answering POSTs as a ping's answer comes back (bench/bare-json-post-server.ts). */
+export const startBareJsonPost = () =>
+  startPrintingPort([join(import.meta.dir, "bare-json-post-server.ts")], "the bare JSON POST server");
+
 export const startBarePubSub = () =>
   startPrintingPort([join(import.meta.dir, "bare-pubsub-server.ts")], "the bare pub/sub server");

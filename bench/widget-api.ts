@@ -5,7 +5,7 @@ import { loadConfig } from "../src/server/config.ts";
 import { writeFixtureDist } from "../src/server/test-support/fixture-dist.ts";
 import { realisticReportOfMix } from "../src/server/test-support/realistic-report.ts";
 import { ageSqliteDatabase } from "./aged-sqlite.ts";
-import { startBareHello } from "./bare-hello-server.ts";
+import { type BareServer, startBareHello, startBareJsonPost } from "./bare-hello-server.ts";
 import { benchOptions } from "./cli-options.ts";
 import { signInDemoAdmin } from "./demo-admin.ts";
 import { median } from "./latency-stats.ts";
@@ -39,6 +39,7 @@ import { prepareCycle } from "./wrk-request-cycle.ts";
  *   bun bench/widget-api.ts [--seconds 10] [--connections 32] [--threads 2] [--rounds 3] [--only ping]
  *     [--sessions 1000] [--pages 1009] [--content banner|none] [--aged] [--aged-sessions 100000] [--events-per-session 4]
  *     [--aged-reports 20000] [--cpu-prof folder] [--wal-limit-mb 64] [--root .] [--log-level warn]
+ *     [--json-anchor]
  *
  * Each route's ratio is the median of its per-round ratios to the bare server of the same round; the
  * range of those ratios is printed. For pings it also prints what the server's own histograms say of
@@ -52,6 +53,9 @@ import { prepareCycle } from "./wrk-request-cycle.ts";
  * there when the process stops (bench/cpu-profile-summary.ts reads them). `--wal-limit-mb` sets the
  * server's SQLITE_WAL_LIMIT_MB (the request thread's own checkpoints, with their fsyncs, come at a
  * quarter of it). `--root` runs another checkout's server (a before/after on one machine).
+ * `--json-anchor` also sends the ping traffic to a bare `Bun.serve` that only reads, parses and answers
+ * it (bare-json-post-server.ts), in each round after the bare hello: what share of a ping's cost is the
+ * runtime's HTTP work for such a request.
  *
  * A publish reaching the open sockets is bench/publish-fanout.ts (the admin's real publish path).
  */
@@ -66,6 +70,11 @@ const settings = {
   only: option("only") ?? "",
   sessions: number("sessions", 1000),
   pages: number("pages", 1009),
+  /**
+   * Also measures the same ping traffic against a bare `Bun.serve` that only reads, parses and answers
+   * it (bare-json-post-server.ts): the runtime's share of a ping.
+   */
+  jsonAnchor: flag("json-anchor"),
   /** Live content on every page the visitors see: `banner` (default) or `none`. */
   content: option("content") ?? "banner",
   aged: flag("aged"),
@@ -210,35 +219,44 @@ async function makeVisitors(base: string, count: number, bannerId: string | null
   return visitors;
 }
 
+const anchorLabel = "pings, bare JSON POST server";
+
 interface Route {
   label: string;
   run(): Promise<WrkResult>;
   /** Pings only: what the server counted while the route ran (request lines, grouped commits). */
   counted?: boolean;
+  /** The bare JSON POST server (`--json-anchor`): measured whatever `--only` says. */
+  anchor?: boolean;
 }
 
-async function routesOf(node: Node, visitors: WidgetVisitor[], bareUrl: string, scratchDir: string) {
+async function routesOf(
+  node: Node,
+  visitors: WidgetVisitor[],
+  bareUrl: string,
+  jsonAnchor: BareServer | null,
+  scratchDir: string,
+) {
   const load = { seconds: settings.seconds, connections: settings.connections, threads: settings.threads };
   const api = `${node.base}/api/widget`;
   const pages = Array.from({ length: settings.pages }, (_, page) =>
     pageViewPing(`https://shop.example/p/${page}`),
   );
-  const pings = await prepareCycle(
-    node.base,
-    {
-      method: "POST",
-      path: "/api/widget/sessions/ping",
-      headerSets: visitors.map((visitor) => visitor.headers),
-      bodies: pages,
-    },
-    scratchDir,
-  );
+  const pingTraffic = {
+    method: "POST" as const,
+    path: "/api/widget/sessions/ping",
+    headerSets: visitors.map((visitor) => visitor.headers),
+    bodies: pages,
+  };
+  const pings = await prepareCycle(node.base, pingTraffic, scratchDir);
+  const anchorPings = jsonAnchor ? await prepareCycle(jsonAnchor.url, pingTraffic, scratchDir) : null;
   const report = report200k();
   const all: Route[] = [
     {
       label: "hello world (bare Bun.serve)",
       run: () => runWrk({ url: `${bareUrl}/` }, { ...load, scratchDir }),
     },
+    ...(anchorPings ? [{ label: anchorLabel, run: () => anchorPings.run(load), anchor: true }] : []),
     { label: "POST /sessions/ping", run: () => pings.run(load), counted: true },
     {
       label: "POST /sessions",
@@ -262,7 +280,7 @@ async function routesOf(node: Node, visitors: WidgetVisitor[], bareUrl: string, 
         ),
     },
   ];
-  return all.filter((route, index) => index === 0 || route.label.includes(settings.only));
+  return all.filter((route, index) => index === 0 || route.anchor || route.label.includes(settings.only));
 }
 
 interface RouteFigures {
@@ -378,6 +396,16 @@ function printFigures(phase: string, figures: RouteFigures[]) {
         : "";
     console.log(`${route.label.padEnd(30)} ${format(medianOf(route.results))}${ratio}${counted}`);
   }
+  const anchor = figures.find((route) => route.label === anchorLabel);
+  const pings = figures.find((route) => route.label === "POST /sessions/ping");
+  if (anchor && pings) {
+    const ratios = pings.results.map(
+      (result, round) => (result.rps / (anchor.results[round]?.rps ?? 0)) * 100,
+    );
+    console.log(
+      `pings: ${median(ratios).toFixed(1)} % of the bare JSON POST server (rounds ${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)})`,
+    );
+  }
 }
 
 /** Reports of the realistic mix (realistic-report.ts), the ones the aging copies. */
@@ -397,6 +425,7 @@ const workDir = await mkdtemp(join(tmpdir(), "bench-widget-api-"));
 const dirs = { dataDir: join(workDir, "data"), distDir: join(workDir, "dist") };
 await writeFixtureDist(dirs.distDir);
 const bare = await startBareHello();
+const jsonAnchor = settings.jsonAnchor ? await startBareJsonPost() : null;
 let node: Node | null = null;
 try {
   node = await startNode(dirs, "fresh");
@@ -407,7 +436,7 @@ try {
   console.log(
     `Widget API on loopback (${settings.root}, LOG_LEVEL=${settings.logLevel}): wrk -t${settings.threads} -c${settings.connections} -d${settings.seconds}s, ${settings.rounds} interleaved rounds (medians); pings from ${visitors.length} sessions over ${settings.pages} pages${bannerId ? ", a banner live on every page (seen by every visitor)" : ", no content live on them"}\n`,
   );
-  const fresh = await measure(node, await routesOf(node, visitors, bare.url, workDir), "fresh");
+  const fresh = await measure(node, await routesOf(node, visitors, bare.url, jsonAnchor, workDir), "fresh");
   printFigures("fresh database", fresh);
   if (settings.aged) {
     await postReports(node.base, visitors[0] as WidgetVisitor, settings.realReports);
@@ -419,7 +448,7 @@ try {
       `\naged: +${aged.sessions.toLocaleString("en-US")} past sessions, +${aged.events.toLocaleString("en-US")} page views, +${aged.deliveries.toLocaleString("en-US")} deliveries of content, +${aged.reports.toLocaleString("en-US")} reports; database ${(aged.databaseBytes / 1048576).toFixed(0)} MB (${((performance.now() - started) / 1000).toFixed(1)} s)\n`,
     );
     node = await startNode(dirs, "aged");
-    const old = await measure(node, await routesOf(node, visitors, bare.url, workDir), "aged");
+    const old = await measure(node, await routesOf(node, visitors, bare.url, jsonAnchor, workDir), "aged");
     printFigures("aged database", old);
     console.log("\naged / fresh (medians of the ratios to bare):");
     for (const [index, route] of old.entries()) {
@@ -431,5 +460,6 @@ try {
 } finally {
   await node?.stop();
   await bare.stop();
+  await jsonAnchor?.stop();
   await rm(workDir, { recursive: true, force: true });
 }

@@ -219,6 +219,8 @@ async function makeVisitors(base: string, count: number, bannerId: string | null
   return visitors;
 }
 
+/** Route labels the figures are found by (the pings' ratio to the bare JSON POST server). */
+const pingLabel = "POST /sessions/ping";
 const anchorLabel = "pings, bare JSON POST server";
 
 interface Route {
@@ -257,7 +259,7 @@ async function routesOf(
       run: () => runWrk({ url: `${bareUrl}/` }, { ...load, scratchDir }),
     },
     ...(anchorPings ? [{ label: anchorLabel, run: () => anchorPings.run(load), anchor: true }] : []),
-    { label: "POST /sessions/ping", run: () => pings.run(load), counted: true },
+    { label: pingLabel, run: () => pings.run(load), counted: true },
     {
       label: "POST /sessions",
       run: () =>
@@ -397,7 +399,7 @@ function printFigures(phase: string, figures: RouteFigures[]) {
     console.log(`${route.label.padEnd(30)} ${format(medianOf(route.results))}${ratio}${counted}`);
   }
   const anchor = figures.find((route) => route.label === anchorLabel);
-  const pings = figures.find((route) => route.label === "POST /sessions/ping");
+  const pings = figures.find((route) => route.label === pingLabel);
   if (anchor && pings) {
     const ratios = pings.results.map(
       (result, round) => (result.rps / (anchor.results[round]?.rps ?? 0)) * 100,

@@ -1,7 +1,10 @@
 import type { Database } from "bun:sqlite";
 import type { SQL } from "bun";
 import { batchedPerTurn } from "../../database/batched-per-turn.ts";
+import { RecentReads } from "../../database/recent-reads.ts";
 import { sqliteConnectionOf } from "../../database/sqlite-statement-cache.ts";
+import { pingLogOf } from "../sessions/ping-log-registry.ts";
+import { allSessions, noteDeliveryChanges, takeDeliveryChanges } from "./delivery-changes.ts";
 import { type DeliveryRow, deliveryStatesOf, statesOfRows } from "./live-content-repository.ts";
 import type { DeliveryState } from "./takeover-queue.ts";
 
@@ -31,14 +34,58 @@ function bySession(rows: readonly SessionDeliveryRow[]): Map<string, SessionDeli
   return sessions;
 }
 
+/** How long a session's delivery rows are used again without reading them, changed or not. */
+export const deliveryRowsKeptMs = 60_000;
+const deliverySessionsKept = 100_000;
+
+/**
+ * What the reader keeps of the sessions' delivery rows on SQLite: only while the ping log's last look
+ * (its group's, just before) found this process the file's only writer, and never across a spell of
+ * another writer's. The connection's
+ * own changes are taken before each read (delivery-changes.ts), so a row is kept until its session's
+ * rows change here, at most `deliveryRowsKeptMs`.
+ */
+function keptDeliveryRows(sql: SQL, now: () => number) {
+  const kept = new RecentReads<SessionDeliveryRow[]>({
+    keptMs: deliveryRowsKeptMs,
+    maxKeys: deliverySessionsKept,
+    now,
+  });
+  let noting = false;
+  let spell: number | null = null;
+  /** The kept rows up to date with the connection's changes; null when nothing may be kept now. */
+  return (connection: Database): RecentReads<SessionDeliveryRow[]> | null => {
+    const log = pingLogOf(sql);
+    const last = log?.lastAlone();
+    if (!last?.alone || log?.connection !== connection) {
+      kept.clear();
+      return null;
+    }
+    if (!noting) {
+      noteDeliveryChanges(connection);
+      noting = true;
+    }
+    const changed = takeDeliveryChanges(connection);
+    if (spell !== last.spell || changed.includes(allSessions)) kept.clear();
+    else kept.forget(changed);
+    spell = last.spell;
+    return kept;
+  };
+}
+
 /**
  * `deliveryStatesOf` for every ping of a site with live content. On SQLite the sessions asked for in
  * one turn (a committed group's pings) are read together, once Bun.SQL's connection is known on it
  * synchronously: Bun.SQL's promise, pool dispatch and statement handle cost more than the read itself.
- * Inside a transaction Bun.SQL holds open on that connection a read of ours would join it, so Bun.SQL
- * reads then; on PostgreSQL it reads each session's rows.
+ * A busy session's rows are kept between its pings (`keptDeliveryRows`): reading them for each group
+ * was a tenth of a ping's time. Inside a transaction Bun.SQL holds open on that connection a read of
+ * ours would join it, so Bun.SQL reads then, and nothing is kept; on PostgreSQL it reads each session's
+ * rows.
  */
-export function deliveryStatesReader(sql: SQL): DeliveryStatesReader {
+export function deliveryStatesReader(
+  sql: SQL,
+  now: () => number = () => performance.now(),
+): DeliveryStatesReader {
   if (sql.options.adapter !== "sqlite")
     return (sessionId, outboundIds) => deliveryStatesOf(sql, sessionId, outboundIds);
   let connection: Database | null = null;
@@ -48,11 +95,24 @@ export function deliveryStatesReader(sql: SQL): DeliveryStatesReader {
     },
     () => {},
   );
+  const keeping = keptDeliveryRows(sql, now);
   const rowsOf = batchedPerTurn<string, SessionDeliveryRow[]>((sessionIds) => {
-    const ids = JSON.stringify(sessionIds);
     if (connection === null || connection.inTransaction)
-      return (sql.unsafe(sessionsDeliveries, [ids]) as Promise<SessionDeliveryRow[]>).then(bySession);
-    return bySession(connection.prepare(sessionsDeliveries).all(ids) as SessionDeliveryRow[]);
+      return (
+        sql.unsafe(sessionsDeliveries, [JSON.stringify(sessionIds)]) as Promise<SessionDeliveryRow[]>
+      ).then(bySession);
+    const kept = keeping(connection);
+    const { kept: found, missing } = kept?.split(sessionIds) ?? { kept: new Map(), missing: sessionIds };
+    if (missing.length === 0) return found;
+    const read = bySession(
+      connection.prepare(sessionsDeliveries).all(JSON.stringify(missing)) as SessionDeliveryRow[],
+    );
+    for (const id of missing) {
+      const rows = read.get(id) ?? [];
+      found.set(id, rows);
+      kept?.keep(id, rows);
+    }
+    return found;
   });
   return async (sessionId, outboundIds) => {
     if (outboundIds.length === 0) return new Map();

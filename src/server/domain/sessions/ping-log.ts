@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { SQL } from "bun";
+import { RecentReads } from "../../database/recent-reads.ts";
 import {
   type OtherWriters,
   type OtherWritersOptions,
@@ -81,6 +82,12 @@ export interface PingLog {
    * their tables at once, as on PostgreSQL, after this log folded what it kept.
    */
   alone(): boolean;
+  /**
+   * What `alone()` answered last, without asking the file again (each group asks just before it is
+   * written, and each beat asks), and the spell that answer belongs to: the spell changes whenever the
+   * answer does, so a reader that keeps rows while alone knows whether another writer came in between.
+   */
+  lastAlone(): { alone: boolean; spell: number };
   nextSeq(): number;
   /** Appends `pings` to the log: once this returns they survive the process. */
   append(pings: readonly LoggedPing[]): void;
@@ -260,54 +267,10 @@ class UnfoldedPings {
   }
 }
 
-/**
- * Session rows as the last group read them (or a fold moved them on): a busy session pings many times
- * a second, and reading its row for each group was a tenth of a ping's time.
- */
-class KeptSessions {
-  private readonly kept = new Map<string, { session: StoredSession; at: number }>();
-
-  constructor(private readonly now: () => number) {}
-
-  /** The kept sessions of `ids`, and the ids to read. */
-  split(ids: readonly string[]): { kept: Map<string, StoredSession>; missing: string[] } {
-    const kept = new Map<string, StoredSession>();
-    const missing: string[] = [];
-    const freshSince = this.now() - sessionRowsKeptMs;
-    for (const id of ids) {
-      const entry = this.kept.get(id);
-      if (entry && entry.at >= freshSince) kept.set(id, entry.session);
-      else missing.push(id);
-    }
-    return { kept, missing };
-  }
-
-  keep(session: StoredSession): void {
-    this.kept.delete(session.id);
-    if (this.kept.size >= sessionRowsKept) {
-      const oldest = this.kept.keys().next().value;
-      if (oldest !== undefined) this.kept.delete(oldest);
-    }
-    this.kept.set(session.id, { session, at: this.now() });
-  }
-
-  /** A fold moved these rows on: the kept ones take the folded columns. */
-  folded(rows: ReadonlyMap<string, PingedColumns>): void {
-    for (const [id, row] of rows) {
-      const entry = this.kept.get(id);
-      if (!entry) continue;
-      const { lastSeenAt, visitStartedAt, pageViews, lastPage, durationSeconds } = row;
-      entry.session = { ...entry.session, lastSeenAt, visitStartedAt, pageViews, lastPage, durationSeconds };
-    }
-  }
-
-  forget(ids: Iterable<string>): void {
-    for (const id of ids) this.kept.delete(id);
-  }
-
-  clear(): void {
-    this.kept.clear();
-  }
+/** A session's row with the columns a fold moved on. */
+function withFoldedColumns(session: StoredSession, row: PingedColumns): StoredSession {
+  const { lastSeenAt, visitStartedAt, pageViews, lastPage, durationSeconds } = row;
+  return { ...session, lastSeenAt, visitStartedAt, pageViews, lastPage, durationSeconds };
 }
 
 class SqlitePingLog implements PingLog {
@@ -320,11 +283,16 @@ class SqlitePingLog implements PingLog {
   private swept = 0;
   /** The pause between two folds of the sweep under way (see `sweepPace`). */
   private sweepGapMs = 0;
-  private readonly keptSessions: KeptSessions;
+  /**
+   * Session rows as the last group read them (or a fold moved them on): a busy session pings many
+   * times a second, and reading its row for each group was a tenth of a ping's time.
+   */
+  private readonly keptSessions: RecentReads<StoredSession>;
   private readonly file: PingLogFile;
   /** The log's folder beside the database file (null in memory). */
   private readonly folder: string | null;
   private wasAlone: boolean;
+  private spell = 0;
 
   constructor(
     readonly connection: Database,
@@ -341,7 +309,11 @@ class SqlitePingLog implements PingLog {
       now: () => performance.now(),
       ...withoutWriters(options),
     };
-    this.keptSessions = new KeptSessions(this.settings.now);
+    this.keptSessions = new RecentReads({
+      keptMs: sessionRowsKeptMs,
+      maxKeys: sessionRowsKept,
+      now: this.settings.now,
+    });
     // Beside another writer at start, the first answer of alone() is a change, and takes its leftovers.
     this.wasAlone = !writers.othersAtStart;
     const folder = pingLogFolder(connection.filename);
@@ -358,10 +330,17 @@ class SqlitePingLog implements PingLog {
     this.unfoldedPings.take(leftover.unfolded, Number.NEGATIVE_INFINITY);
   }
 
+  lastAlone(): { alone: boolean; spell: number } {
+    return { alone: this.wasAlone, spell: this.spell };
+  }
+
   alone(): boolean {
     const alone = this.writers.alone();
     // Rows kept while another wrote may be older than what it wrote.
-    if (alone !== this.wasAlone) this.keptSessions.clear();
+    if (alone !== this.wasAlone) {
+      this.spell++;
+      this.keptSessions.clear();
+    }
     if (alone && !this.wasAlone) this.takeLeftovers();
     this.wasAlone = alone;
     return alone;
@@ -424,7 +403,7 @@ class SqlitePingLog implements PingLog {
     );
     for (const row of read) {
       const session = sessionFromRow(row);
-      this.keptSessions.keep(session);
+      this.keptSessions.keep(session.id, session);
       kept.set(session.id, session);
     }
     return kept;
@@ -476,7 +455,8 @@ class SqlitePingLog implements PingLog {
     try {
       const folded = writeFold(this.connection, pings);
       this.settings.onFold((performance.now() - started) / 1000, pings.length);
-      this.keptSessions.folded(folded);
+      for (const [id, row] of folded)
+        this.keptSessions.update(id, (session) => withFoldedColumns(session, row));
       // A session merged meanwhile is read again, and found merged.
       this.keptSessions.forget(
         [...new Set(pings.map((ping) => ping.sessionId))].filter((id) => !folded.has(id)),

@@ -1,0 +1,53 @@
+/**
+ * What a read answered, per key, used again for `keptMs` instead of reading again: for the ping's
+ * reads of rows that change far less often than a busy site reads them (a session's row, what a
+ * session saw of the live content). Whoever writes those rows forgets their keys; the time bound
+ * limits how long a change that did not say so is missed. Past `maxKeys` the key kept longest goes.
+ */
+export interface RecentReadsOptions {
+  keptMs: number;
+  maxKeys: number;
+  now: () => number;
+}
+
+export class RecentReads<Value> {
+  private readonly kept = new Map<string, { value: Value; at: number }>();
+
+  constructor(private readonly options: RecentReadsOptions) {}
+
+  /** The values kept of `keys`, and the keys to read. */
+  split(keys: readonly string[]): { kept: Map<string, Value>; missing: string[] } {
+    const kept = new Map<string, Value>();
+    const missing: string[] = [];
+    const freshSince = this.options.now() - this.options.keptMs;
+    for (const key of keys) {
+      const entry = this.kept.get(key);
+      if (entry && entry.at >= freshSince) kept.set(key, entry.value);
+      else missing.push(key);
+    }
+    return { kept, missing };
+  }
+
+  keep(key: string, value: Value): void {
+    this.kept.delete(key);
+    if (this.kept.size >= this.options.maxKeys) {
+      const oldest = this.kept.keys().next().value;
+      if (oldest !== undefined) this.kept.delete(oldest);
+    }
+    this.kept.set(key, { value, at: this.options.now() });
+  }
+
+  /** Changes a kept value as a write of this process changed its row; it keeps the time it was read. */
+  update(key: string, change: (value: Value) => Value): void {
+    const entry = this.kept.get(key);
+    if (entry) entry.value = change(entry.value);
+  }
+
+  forget(keys: Iterable<string>): void {
+    for (const key of keys) this.kept.delete(key);
+  }
+
+  clear(): void {
+    this.kept.clear();
+  }
+}

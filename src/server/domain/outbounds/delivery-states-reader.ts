@@ -41,9 +41,8 @@ const deliverySessionsKept = 100_000;
 /**
  * What the reader keeps of the sessions' delivery rows on SQLite: only while the ping log's last look
  * (its group's, just before) found this process the file's only writer, and never across a spell of
- * another writer's. The connection's
- * own changes are taken before each read (delivery-changes.ts), so a row is kept until its session's
- * rows change here, at most `deliveryRowsKeptMs`.
+ * another writer's. The connection's own changes are taken before each read (delivery-changes.ts), so
+ * a row is kept until its session's rows change here, at most `deliveryRowsKeptMs`.
  */
 function keptDeliveryRows(sql: SQL, now: () => number) {
   const kept = new RecentReads<SessionDeliveryRow[]>({

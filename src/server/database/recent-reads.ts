@@ -1,8 +1,11 @@
+import { LRUCache } from "lru-cache";
+
 /**
  * What a read answered, per key, used again for `keptMs` instead of reading again: for the ping's
  * reads of rows that change far less often than a busy site reads them (a session's row, what a
  * session saw of the live content). Whoever writes those rows forgets their keys; the time bound
- * limits how long a change that did not say so is missed. Past `maxKeys` the key kept longest goes.
+ * limits how long a change that did not say so is missed. Past `maxKeys` the key least recently
+ * read or kept goes.
  */
 export interface RecentReadsOptions {
   keptMs: number;
@@ -11,9 +14,11 @@ export interface RecentReadsOptions {
 }
 
 export class RecentReads<Value> {
-  private readonly kept = new Map<string, { value: Value; at: number }>();
+  private readonly kept: LRUCache<string, { value: Value; at: number }>;
 
-  constructor(private readonly options: RecentReadsOptions) {}
+  constructor(private readonly options: RecentReadsOptions) {
+    this.kept = new LRUCache({ max: options.maxKeys });
+  }
 
   /** The values kept of `keys`, and the keys to read. */
   split(keys: readonly string[]): { kept: Map<string, Value>; missing: string[] } {
@@ -29,17 +34,12 @@ export class RecentReads<Value> {
   }
 
   keep(key: string, value: Value): void {
-    this.kept.delete(key);
-    if (this.kept.size >= this.options.maxKeys) {
-      const oldest = this.kept.keys().next().value;
-      if (oldest !== undefined) this.kept.delete(oldest);
-    }
     this.kept.set(key, { value, at: this.options.now() });
   }
 
   /** Changes a kept value as a write of this process changed its row; it keeps the time it was read. */
   update(key: string, change: (value: Value) => Value): void {
-    const entry = this.kept.get(key);
+    const entry = this.kept.peek(key);
     if (entry) entry.value = change(entry.value);
   }
 

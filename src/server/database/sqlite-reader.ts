@@ -1,4 +1,5 @@
 import { Database } from "bun:sqlite";
+import { LRUCache } from "lru-cache";
 import { type CountChosen, chooseByCount } from "./count-chosen-read.ts";
 import type { RenderedSql } from "./read-sql.ts";
 
@@ -30,7 +31,7 @@ const reusableBound = 256;
  */
 export function createSqliteReader(filename: string): (job: ReadJob) => ReadDone {
   let db: Database | null = null;
-  const reusable = new Map<string, { version: string; rows: unknown[] }>();
+  const reusable = new LRUCache<string, { version: string; rows: unknown[] }>({ max: reusableBound });
 
   function open(): Database {
     if (db) return db;
@@ -46,10 +47,8 @@ export function createSqliteReader(filename: string): (job: ReadJob) => ReadDone
     const key = `${read.text}\u0000${JSON.stringify(read.params)}`;
     const version = JSON.stringify(connection.query(read.reuseWhile.text).all(...read.reuseWhile.params));
     const kept = reusable.get(key);
-    reusable.delete(key);
     const rows = kept?.version === version ? kept.rows : connection.query(read.text).all(...read.params);
     reusable.set(key, { version, rows });
-    if (reusable.size > reusableBound) reusable.delete(reusable.keys().next().value as string);
     return rows;
   }
 

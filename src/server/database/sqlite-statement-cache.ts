@@ -1,5 +1,6 @@
 import { Database, type Statement } from "bun:sqlite";
 import type { SQL } from "bun";
+import { LRUCache } from "lru-cache";
 
 /**
  * Keeps SQLite's prepared statements across queries. `Bun.SQL`'s SQLite adapter (Bun 1.4) calls
@@ -29,7 +30,7 @@ interface StatementCacheStats {
   misses: number;
 }
 
-const caches = new WeakMap<Database, Map<string, CachedStatement>>();
+const caches = new WeakMap<Database, LRUCache<string, CachedStatement>>();
 const stats: StatementCacheStats = { hits: 0, misses: 0 };
 /** DDL changes what `SELECT *` answers, so the connection's statements are dropped and DDL never kept. */
 const schemaChange = /^\s*(CREATE|ALTER|DROP|VACUUM|ATTACH|DETACH|REINDEX)\b/i;
@@ -46,10 +47,8 @@ export function statementCacheStats(): Readonly<StatementCacheStats> {
 
 /** Finalizes and forgets every statement kept for `db` (e.g. before closing it). */
 export function clearStatementCache(db: Database): void {
-  const cache = caches.get(db);
-  if (!cache) return;
-  for (const entry of cache.values()) entry.finalize();
-  cache.clear();
+  // Each statement is finalized as it leaves the cache (its `dispose`).
+  caches.get(db)?.clear();
 }
 
 /** Installs the cache once per process; later calls do nothing. */
@@ -82,29 +81,20 @@ export function installSqliteStatementCache(limit = statementsPerConnection): vo
     }
     let cache = caches.get(this);
     if (!cache) {
-      cache = new Map();
+      cache = new LRUCache({ max: limit, dispose: (entry) => entry.finalize() });
       caches.set(this, cache);
     }
     const kept = cache.get(query);
     if (kept) {
       stats.hits++;
-      // Map order is the LRU order: a hit moves to the end.
-      cache.delete(query);
-      cache.set(query, kept);
       return kept.statement;
     }
     stats.misses++;
     const statement = prepare.call(this, query);
     const entry: CachedStatement = { statement, finalize: statement.finalize.bind(statement) };
     statement.finalize = () => {};
+    // Past `limit` the least recently used statement leaves, finalized.
     cache.set(query, entry);
-    if (cache.size > limit) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) {
-        cache.get(oldest)?.finalize();
-        cache.delete(oldest);
-      }
-    }
     return statement;
   } as Database["prepare"];
 }

@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache";
+
 /** How many own envelopes delivered by hand are remembered, in case Redis delivers them after all. */
 const handDeliveredKept = 1000;
 
@@ -10,7 +12,8 @@ const handDeliveredKept = 1000;
 export function onceDelivery() {
   const inFlight = new Set<string>();
   const heardInFlight = new Set<string>();
-  const deliveredByHand = new Set<string>();
+  // Delivered by hand while Redis was truly away: Redis never relays those, so only the last are kept.
+  const deliveredByHand = new LRUCache<string, true>({ max: handDeliveredKept });
   return {
     sending(id: string) {
       inFlight.add(id);
@@ -26,10 +29,7 @@ export function onceDelivery() {
     sent(id: string): boolean {
       inFlight.delete(id);
       if (heardInFlight.delete(id)) return false;
-      deliveredByHand.add(id);
-      // Delivered by hand while Redis was truly away: Redis never relays those, so keep only the last.
-      if (deliveredByHand.size > handDeliveredKept)
-        deliveredByHand.delete(deliveredByHand.values().next().value as string);
+      deliveredByHand.set(id, true);
       return true;
     },
     failed(id: string) {

@@ -1,4 +1,5 @@
 import type { SQL } from "bun";
+import { LRUCache } from "lru-cache";
 import { type LiveOutbound, listLiveContent } from "../domain/outbounds/live-content-repository.ts";
 import {
   findProjectById,
@@ -53,16 +54,11 @@ export interface WidgetLookupCache {
 
 /**
  * The sessions this process read lately, by the id they were asked for (at most `sessionsKept`, the
- * oldest first out).
+ * least recently used first out).
  */
 function sessionMemo(sql: SQL) {
-  const sessions = new Map<string, StoredSession>();
+  const sessions = new LRUCache<string, StoredSession>({ max: sessionsKept });
   function remember(requestedId: string, session: StoredSession) {
-    if (sessions.size >= sessionsKept && !sessions.has(requestedId)) {
-      // Oldest first out: Map keeps insertion order.
-      const oldest = sessions.keys().next().value;
-      if (oldest !== undefined) sessions.delete(oldest);
-    }
     sessions.set(requestedId, session);
   }
   return {
@@ -75,7 +71,10 @@ function sessionMemo(sql: SQL) {
     },
     remember,
     forget(id: string) {
-      for (const [key, session] of sessions) if (key === id || session.id === id) sessions.delete(key);
+      const keys = [...sessions.entries()].flatMap(([key, session]) =>
+        key === id || session.id === id ? [key] : [],
+      );
+      for (const key of keys) sessions.delete(key);
     },
     forgetAll: () => sessions.clear(),
   };

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { OutboundUpdatePush } from "../../../shared/widget-socket-pushes.ts";
 import type { StoredSession } from "../sessions/sessions-repository.ts";
 import type { DeliveryStatesReader } from "./delivery-states-reader.ts";
@@ -10,27 +11,28 @@ import { isScheduled, matchesAudience, matchesPage, pickOffers, slotOfType } fro
  * per content list: matching every filter on every ping was a twentieth of a ping's time, and a site's
  * pings come from few pages. The lookup cache replaces the list whenever the content changes, so an
  * entry never outlives what it was worked out from. The bound keeps a site of many pages in check:
- * past it the page kept longest goes (dropping the whole map there made a site of a few more pages
+ * past it the page least recently asked for goes (dropping the whole map there made a site of a few more pages
  * than the bound miss on every ping).
  */
-const deliverableByPage = new WeakMap<readonly LiveOutbound[], Map<string | null, readonly LiveOutbound[]>>();
+const deliverableByPage = new WeakMap<readonly LiveOutbound[], LRUCache<string, readonly LiveOutbound[]>>();
 const pagesKept = 10_000;
+/** The key of a session without a page yet (a page is never empty: `pageOf`). */
+const noPage = "";
 
 function deliverableOn(live: readonly LiveOutbound[], page: string | null): readonly LiveOutbound[] {
   let pages = deliverableByPage.get(live);
   if (!pages) {
-    pages = new Map();
+    pages = new LRUCache({ max: pagesKept });
     deliverableByPage.set(live, pages);
   }
-  let found = pages.get(page);
+  let found = pages.get(page ?? noPage);
   if (!found) {
     found = live.filter(
       (outbound) =>
         (outbound.type === "notification" || slotOfType[outbound.type] !== undefined) &&
         matchesPage(outbound, page),
     );
-    if (pages.size >= pagesKept) pages.delete(pages.keys().next().value as string | null);
-    pages.set(page, found);
+    pages.set(page ?? noPage, found);
   }
   return found;
 }

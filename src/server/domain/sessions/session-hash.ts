@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { hmacSha256, sameBytes, sameText } from "../../auth/native-crypto.ts";
 
 /** `gleapHash` is an HMAC of `gleapId` under the server secret: a client can neither forge nor guess one. */
@@ -11,19 +12,18 @@ export function verifySessionHash(secret: string, gleapId: string, gleapHash: st
 
 /**
  * `verifySessionHash` with each id's expected hash kept (the HMAC was a few per cent of a ping): the
- * comparison stays constant-time, only the HMAC of an id seen lately is not computed again.
+ * comparison stays constant-time, only the HMAC of an id seen lately is not computed again. As many
+ * ids as the widget's lookup cache keeps sessions, the least recently used out first.
  */
 export function createSessionHashVerifier(
   secret: string,
-  remembered = 20_000,
+  remembered = 100_000,
 ): (gleapId: string, gleapHash: string) => boolean {
-  const expectedOf = new Map<string, Buffer>();
+  const expectedOf = new LRUCache<string, Buffer>({ max: remembered });
   return (gleapId, gleapHash) => {
     let expected = expectedOf.get(gleapId);
     if (!expected) {
       expected = Buffer.from(signSessionId(secret, gleapId));
-      // Oldest first out: Map keeps insertion order.
-      if (expectedOf.size >= remembered) expectedOf.delete(expectedOf.keys().next().value as string);
       expectedOf.set(gleapId, expected);
     }
     return sameBytes(Buffer.from(gleapHash), expected);

@@ -114,6 +114,8 @@ export interface PingLog {
 }
 
 export const defaultFoldAfterMs = 2000;
+/** Sessions of a sweep put in id order together (see `nextFold`). */
+const sweepWindow = 1024;
 /** The longest pause between two folds of one sweep. */
 const maxSweepGapMs = 50;
 /**
@@ -288,19 +290,14 @@ class UnfoldedPings {
     return lowest;
   }
 
-  /**
-   * The sessions whose first ping came in by `due`, in id order: a sweep. Folds take them in that
-   * order, a slice at a time: session ids are UUIDv7, so neighbours in id order have neighbouring rows
-   * and corners of the events index, and a sweep writes each page once where a random order wrote it
-   * for every slice.
-   */
+  /** The sessions whose first ping came in by `due`, in the order they came in: a sweep. */
   sweepDue(due: number): string[] {
     const ids: string[] = [];
     for (const [id, entry] of this.inOrder()) {
       if (entry.since > due) break;
       ids.push(id);
     }
-    return ids.sort();
+    return ids;
   }
 }
 
@@ -317,6 +314,8 @@ class SqlitePingLog implements PingLog {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private seq: number;
   private sweep: string[] = [];
+  /** Where the sweep's window in id order ends. */
+  private sortedUntil = 0;
   private swept = 0;
   /** The pause between two folds of the sweep under way (see `sweepPace`). */
   private sweepGapMs = 0;
@@ -535,13 +534,25 @@ class SqlitePingLog implements PingLog {
     });
   }
 
-  /** The next slice of the sweep (a new sweep once it is done), within the bounds. */
+  /**
+   * The next slice of the sweep (a new sweep once it is done), within the bounds. Folds take a sweep's
+   * sessions in id order, a window at a time: session ids are UUIDv7, so neighbours in id order have
+   * neighbouring rows and corners of the events index, and a window writes each page once where a
+   * random order wrote it for every slice. Sorted a window at a time, not whole: a site's whole sweep
+   * (30,000 sessions) took 5 ms to sort, a pause of every request of that turn.
+   */
   private nextFold(): string[] {
     const { sessionsPerFold, pingsPerFold } = this.settings;
     if (this.swept >= this.sweep.length) {
       this.sweep = this.unfoldedPings.sweepDue(this.eager() ? Number.POSITIVE_INFINITY : this.dueBy());
       this.swept = 0;
+      this.sortedUntil = 0;
       this.sweepGapMs = this.sweepPace();
+    }
+    if (this.swept >= this.sortedUntil) {
+      const window = this.sweep.slice(this.swept, this.swept + sweepWindow).sort();
+      this.sweep.splice(this.swept, window.length, ...window);
+      this.sortedUntil = this.swept + window.length;
     }
     const ids: string[] = [];
     let pings = 0;

@@ -418,6 +418,33 @@ describe("the ping log", () => {
     });
   });
 
+  test("sessions by the thousand, coming while others fold, are all folded on their own", async () => {
+    await withDatabase(async (db) => {
+      const writer = createPingWriter(db.sql, { foldAfterMs: 1000 });
+      await writer.ready();
+      const log = pingLogOf(db.sql) as NonNullable<ReturnType<typeof pingLogOf>>;
+      const ids: string[] = [];
+      for (let made = 0; made < 2000; made++) ids.push((await createSession(db.sql, db.projectId)).id);
+      const ping = (some: string[]) =>
+        Promise.all(
+          some.map((id) => writer.record(id, { events: [pageView(`https://shop.example/${id}`)] })),
+        );
+      await ping(ids.slice(0, 1500));
+      await Bun.sleep(300);
+      await ping(ids.slice(1500, 1700));
+      // The first 1,500 fold while the next 200 wait: the log's order of arrival then holds mostly
+      // sessions gone, and is compacted as the last 300 come.
+      await until(async () => log.unfolded() <= 200, 10_000, { everyMs: 5 });
+      await ping(ids.slice(1700));
+      await until(async () => log.unfolded() === 0, 10_000, { everyMs: 5 });
+      const [row] = await db.sql`SELECT count(*) AS n, sum(page_views) AS views FROM widget_sessions
+        WHERE id IN ${db.sql(ids)}`;
+      expect(row).toEqual({ n: 2000, views: 2000 });
+      await writer.drain();
+      expect(logged(db.filename)).toBe(0);
+    });
+  }, 30_000);
+
   test("a fold that fails is reported, and tried again by itself", async () => {
     await withDatabase(async (db) => {
       const errors: unknown[] = [];

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type RefObject, useState } from "react";
+import { flushSync } from "react-dom";
 import { useAssignableAdmins } from "../users/assignee-options.tsx";
 import { completeMention, type MentionQuery, mentionAt, mentionCandidates } from "./mention-query.ts";
 
@@ -45,12 +46,14 @@ export function useMentionList(
     const field = box.current;
     if (!mention || !field) return;
     const next = completeMention(text, field.selectionStart, mention, candidate.nickname);
-    setText(next.text);
-    setMention(null);
-    requestAnimationFrame(() => {
-      field.focus();
-      field.setSelectionRange(next.caret, next.caret);
+    // The text is in the field before this handler returns, and the caret after the mention with it:
+    // placed a frame later, it jumped back over whatever a quick typist had typed since.
+    flushSync(() => {
+      setText(next.text);
+      setMention(null);
     });
+    field.focus();
+    field.setSelectionRange(next.caret, next.caret);
   };
 
   /**

@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { flushSync } from "react-dom";
 import type { Attachment } from "../../shared/conversations-api.ts";
 import type { SavedReply } from "../../shared/saved-replies-api.ts";
 import { apiErrorMessage } from "../api/api-error.ts";
@@ -175,12 +176,13 @@ export function useReplyTools({
     const field = box.current;
     if (!word) return;
     const next = insertReply(text, word, fillPlaceholders(reply.body, visitorName));
-    setText(next.text);
-    setWord(null);
-    requestAnimationFrame(() => {
-      field?.focus();
-      field?.setSelectionRange(next.caret, next.caret);
+    // In the field before this handler returns, the caret with it (see use-mention-list.ts).
+    flushSync(() => {
+      setText(next.text);
+      setWord(null);
     });
+    field?.focus();
+    field?.setSelectionRange(next.caret, next.caret);
   };
 
   return {

@@ -1,4 +1,4 @@
-import { lockedDownPolicy, referrerPolicy } from "../src/server/http/security-headers.ts";
+import { plainJsonHeaders } from "../src/server/http/json-response.ts";
 
 /**
  * A second anchor of `bench/widget-api.ts --json-anchor`, run as a process of its own: a `Bun.serve`
@@ -7,12 +7,9 @@ import { lockedDownPolicy, referrerPolicy } from "../src/server/http/security-he
  * else. Sent the same ping traffic, it tells how much of a ping's cost is the runtime's HTTP work for
  * such a request, which no change to the server's own code can take away. Prints its port on stdout.
  */
+// The server's plain JSON answer's headers, and the two the widget API's CORS adds.
 const headers = {
-  "Content-Type": "application/json; charset=utf-8",
-  "Cache-Control": "no-store",
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": referrerPolicy,
-  "Content-Security-Policy": lockedDownPolicy,
+  ...plainJsonHeaders,
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Expose-Headers": "Retry-After",
 };

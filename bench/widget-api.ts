@@ -31,11 +31,11 @@ import { prepareCycle } from "./wrk-request-cycle.ts";
  * pair differently every time round). At the 15,000–20,000 pings a second of two cores, each visitor
  * pings every 2.5–3.5 s, no more often than the reference SDK does (every 2.5 s at most, while
  * events wait): with 1,000 visitors each pinged 20 times a second, and every per-session cost (a
- * fold, a session's row read, a cache past its bound) was shared by twenty pings. As on most sites, content is live on those pages: a banner on
- * every page (published through the admin API before the visitors come), which each visitor's widget
- * was offered at its first ping and said it showed, so every measured ping looks up what its session
- * saw of it and offers nothing (`--content none` leaves it out). `--aged` then stops the server, ages its data file as months
- * of use would (aged-sqlite.ts: `--aged-sessions` past sessions with `--events-per-session` page views
+ * fold, a session's row read, a cache past its bound) was shared by twenty pings. As on most sites,
+ * content is live on those pages: a banner on every page (published through the admin API before
+ * the visitors come), which each visitor's widget was offered at its first ping and said it showed,
+ * so every measured ping looks up what its session saw of it and offers nothing (`--content none`
+ * leaves it out). `--aged` then stops the server, ages its data file as months of use would (aged-sqlite.ts: `--aged-sessions` past sessions with `--events-per-session` page views
  * each, `--aged-reports` reports, copied by SQL), starts it again on it, lets every visitor ping once
  * (an unmeasured ping round, as the fresh rounds follow the visitors' first pings) and measures again:
  * the aged figures, and their ratio to the fresh ones.

@@ -1,5 +1,11 @@
 import { LRUCache } from "lru-cache";
 
+export interface RecentReadsOptions {
+  keptMs: number;
+  maxKeys: number;
+  now: () => number;
+}
+
 /**
  * What a read answered, per key, used again for `keptMs` instead of reading again: for the ping's
  * reads of rows that change far less often than a busy site reads them (a session's row, what a
@@ -7,12 +13,6 @@ import { LRUCache } from "lru-cache";
  * limits how long a change that did not say so is missed. Past `maxKeys` the key least recently
  * read or kept goes.
  */
-export interface RecentReadsOptions {
-  keptMs: number;
-  maxKeys: number;
-  now: () => number;
-}
-
 export class RecentReads<Value> {
   private readonly kept: LRUCache<string, { value: Value; at: number }>;
 

@@ -11,8 +11,8 @@ import { isScheduled, matchesAudience, matchesPage, pickOffers, slotOfType } fro
  * per content list: matching every filter on every ping was a twentieth of a ping's time, and a site's
  * pings come from few pages. The lookup cache replaces the list whenever the content changes, so an
  * entry never outlives what it was worked out from. The bound keeps a site of many pages in check:
- * past it the page least recently asked for goes (dropping the whole map there made a site of a few more pages
- * than the bound miss on every ping).
+ * past it the page least recently asked for goes (dropping the whole map there made a site of a few
+ * more pages than the bound miss on every ping).
  */
 const deliverableByPage = new WeakMap<readonly LiveOutbound[], LRUCache<string, readonly LiveOutbound[]>>();
 const pagesKept = 10_000;

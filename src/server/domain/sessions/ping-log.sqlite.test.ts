@@ -418,6 +418,30 @@ describe("the ping log", () => {
     });
   });
 
+  test("a fold reads the session's row whole, and the groups use that read for sessionRowsKeptMs", async () => {
+    await withDatabase(async (db) => {
+      let clock = 0;
+      const writer = createPingWriter(db.sql, { foldAfterMs: 60_000, now: () => clock });
+      const session = await createSession(db.sql, db.projectId);
+      expect(
+        (await writer.record(session.id, { events: [pageView("https://shop.example/a")] }))?.name,
+      ).toBeNull();
+      // Written by hand, unannounced: the kept row does not have it, the fold's read does.
+      await db.sql`UPDATE widget_sessions SET name = ${"Ada"} WHERE id = ${session.id}`;
+      clock += sessionRowsKeptMs - 1000;
+      await pingLogOf(db.sql)?.fold();
+      const folded = await writer.record(session.id, { events: [pageView("https://shop.example/b")] });
+      expect(folded).toMatchObject({ name: "Ada", pageViews: 2, lastPage: "https://shop.example/b" });
+      // Past sessionRowsKeptMs since the group's read, within it since the fold's: not read again.
+      await db.sql`UPDATE widget_sessions SET name = ${"Grace"} WHERE id = ${session.id}`;
+      clock += 2000;
+      expect((await writer.record(session.id, { events: [] }))?.name).toBe("Ada");
+      clock += sessionRowsKeptMs;
+      expect((await writer.record(session.id, { events: [] }))?.name).toBe("Grace");
+      await writer.drain();
+    });
+  });
+
   test("sessions by the thousand, coming while others fold, are all folded on their own", async () => {
     await withDatabase(async (db) => {
       const writer = createPingWriter(db.sql, { foldAfterMs: 1000 });

@@ -129,12 +129,32 @@ const sessionRowsKept = 100_000;
 interface FoldTarget extends PingedColumns {
   id: string;
   mergedInto: string | null;
+  /** The whole row as the fold's transaction read it. */
+  row: SessionRow;
+}
+
+/** What a fold wrote of a session it moved on: the row as it now is, and its folded columns. */
+export interface FoldedSession {
+  row: SessionRow;
+  columns: PingedColumns;
 }
 
 const batchColumns = ["through_seq", "session_id", "events"] as const;
-const sessionColumns = `SELECT id, merged_into AS mergedInto, last_seen_at AS lastSeenAt,
-  visit_started_at AS visitStartedAt, page_views AS pageViews, last_page AS lastPage,
-  sdk_version AS sdkVersion, duration_seconds AS durationSeconds FROM widget_sessions`;
+const sessionRows = "SELECT * FROM widget_sessions";
+
+function foldTargetOf(row: SessionRow & { sdk_version: string | null }): FoldTarget {
+  return {
+    id: row.id,
+    mergedInto: row.merged_into,
+    lastSeenAt: row.last_seen_at,
+    visitStartedAt: row.visit_started_at ?? null,
+    pageViews: Number(row.page_views),
+    lastPage: row.last_page,
+    sdkVersion: row.sdk_version,
+    durationSeconds: Number(row.duration_seconds),
+    row,
+  };
+}
 
 const logs = new WeakMap<SQL, Promise<PingLog | null>>();
 
@@ -381,8 +401,10 @@ class SqlitePingLog implements PingLog {
     try {
       const folded = writeFold(this.connection, pings);
       this.settings.onFold((performance.now() - started) / 1000, pings.length);
-      for (const [id, row] of folded)
-        this.keptSessions.update(id, (session) => withFoldedColumns(session, row));
+      // The fold read each row whole in its transaction: that read is as fresh as the group's own, so
+      // it is kept from now (a session pinging every few seconds is then never read by a group).
+      for (const [id, { row, columns }] of folded)
+        this.keptSessions.keep(id, withFoldedColumns(sessionFromRow(row), columns));
       // A session merged meanwhile is read again, and found merged.
       this.keptSessions.forget(
         [...new Set(pings.map((ping) => ping.sessionId))].filter((id) => !folded.has(id)),
@@ -614,20 +636,19 @@ function parsedOrNull(text: string): unknown {
  * One fold: the sessions' rows moved on by their pings (a session merged meanwhile takes them into the
  * session it joined; a deleted one drops them), their events stored as batches.
  */
-function writeFold(connection: Database, pings: readonly LoggedPing[]): Map<string, PingedColumns> {
+function writeFold(connection: Database, pings: readonly LoggedPing[]): Map<string, FoldedSession> {
   // IMMEDIATE: the write lock is waited for at BEGIN, up to busy_timeout. A deferred transaction that
   // read first was refused at once when another process held the lock (sqlite-immediate-transactions.ts),
   // and a drain beside a server starting on the file left its pings unfolded.
   connection.prepare("BEGIN IMMEDIATE").run();
   try {
     const ids = [...new Set(pings.map((ping) => ping.sessionId))];
-    const rows = allWhereIn<FoldTarget>(connection, { head: sessionColumns, column: "id" }, ids);
+    const rows = readFoldTargets(connection, ids);
     const found = new Map(rows.map((row) => [row.id, row]));
     const joined = rows.flatMap((row) =>
       row.mergedInto !== null && !found.has(row.mergedInto) ? [row.mergedInto] : [],
     );
-    for (const row of allWhereIn<FoldTarget>(connection, { head: sessionColumns, column: "id" }, joined))
-      found.set(row.id, row);
+    for (const row of readFoldTargets(connection, joined)) found.set(row.id, row);
     const byTarget = new Map<string, LoggedPing[]>();
     for (const ping of pings) {
       const row = found.get(ping.sessionId);
@@ -646,20 +667,29 @@ function writeFold(connection: Database, pings: readonly LoggedPing[]): Map<stri
   }
 }
 
+function readFoldTargets(connection: Database, ids: readonly string[]): FoldTarget[] {
+  return allWhereIn<SessionRow & { sdk_version: string | null }>(
+    connection,
+    { head: sessionRows, column: "id" },
+    ids,
+  ).map(foldTargetOf);
+}
+
 /** Each session's folded row and event batches; answers the rows as they now are. */
 function writeTargets(
   connection: Database,
   found: ReadonlyMap<string, FoldTarget>,
   byTarget: ReadonlyMap<string, LoggedPing[]>,
-): Map<string, PingedColumns> {
-  const folded = new Map<string, PingedColumns>();
+): Map<string, FoldedSession> {
+  const folded = new Map<string, FoldedSession>();
   const update = connection.prepare(`UPDATE widget_sessions SET last_seen_at = ?, visit_started_at = ?,
     page_views = ?, last_page = ?, sdk_version = ?, duration_seconds = ? WHERE id = ?`);
   const batches: Array<Array<string | number>> = [];
   for (const id of [...byTarget.keys()].sort()) {
     const pings = (byTarget.get(id) as LoggedPing[]).sort((a, b) => a.seq - b.seq);
-    const row = foldedColumns(found.get(id) as FoldTarget, pings);
-    folded.set(id, row);
+    const target = found.get(id) as FoldTarget;
+    const row = foldedColumns(target, pings);
+    folded.set(id, { row: target.row, columns: row });
     update.run(
       row.lastSeenAt,
       row.visitStartedAt,

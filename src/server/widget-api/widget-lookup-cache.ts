@@ -1,14 +1,14 @@
 import type { SQL } from "bun";
-import { LRUCache } from "lru-cache";
 import { type LiveOutbound, listLiveContent } from "../domain/outbounds/live-content-repository.ts";
 import {
   findProjectById,
   findProjectBySdkKey,
   type WidgetProject,
 } from "../domain/projects/projects-repository.ts";
-import { findSessionById, type StoredSession } from "../domain/sessions/sessions-repository.ts";
+import type { StoredSession } from "../domain/sessions/sessions-repository.ts";
 import type { Fanout } from "../realtime/fanout.ts";
 import { outboundPublishedSignal } from "../realtime/signal-dispatch.ts";
+import { sessionMemo } from "./session-memo.ts";
 
 /**
  * What every widget request looks up, kept in memory: projects (by id and by SDK key), the sessions
@@ -52,34 +52,6 @@ export interface WidgetLookupCache {
   forgetAll(): void;
 }
 
-/**
- * The sessions this process read lately, by the id they were asked for (at most `sessionsKept`, the
- * least recently used first out).
- */
-function sessionMemo(sql: SQL) {
-  const sessions = new LRUCache<string, StoredSession>({ max: sessionsKept });
-  function remember(requestedId: string, session: StoredSession) {
-    sessions.set(requestedId, session);
-  }
-  return {
-    async byId(id: string): Promise<StoredSession | null> {
-      const kept = sessions.get(id);
-      if (kept) return kept;
-      const session = await findSessionById(sql, id);
-      if (session) remember(id, session);
-      return session;
-    },
-    remember,
-    forget(id: string) {
-      const keys = [...sessions.entries()].flatMap(([key, session]) =>
-        key === id || session.id === id ? [key] : [],
-      );
-      for (const key of keys) sessions.delete(key);
-    },
-    forgetAll: () => sessions.clear(),
-  };
-}
-
 export function createWidgetLookupCache(
   sql: SQL,
   {
@@ -89,7 +61,7 @@ export function createWidgetLookupCache(
 ): WidgetLookupCache {
   const projectsById = new Map<string, Entry<WidgetProject>>();
   const projectIdBySdkKey = new Map<string, string>();
-  const sessions = sessionMemo(sql);
+  const sessions = sessionMemo(sql, sessionsKept);
   const live = new Map<string, Entry<LiveOutbound[]>>();
   // A read that began before a signal must not store what it read after the signal dropped the entry.
   let generation = 0;

@@ -45,8 +45,8 @@ import { type Unfolded, UnfoldedPings } from "./unfolded-pings.ts";
  * (last-seen, visit start, page views, last page, duration, events) see it whole either way: a session
  * read by id is read through the unfolded pings (`sessionWithPings`, see sessions-repository.ts), and
  * code that reads those columns in SQL folds the sessions it reads first (`foldPingsOf`). A group
- * answers its pings from the session rows it keeps for a few seconds (`storedSessions`), which the
- * folds move on and the repository's writes of a session drop (`forgetSessionRows`).
+ * answers its pings from the session rows it keeps for a few seconds (`storedSessions`), which each
+ * fold reads again whole and keeps, and the repository's writes of a session drop (`forgetSessionRows`).
  *
  * Folds run on Bun.SQL's own connection, synchronously, each one transaction that is committed and
  * taken out of memory in one turn of the event loop, so a reader never sees a ping twice or not at
@@ -140,8 +140,8 @@ interface FoldTarget extends PingedColumns {
   row: SessionRow;
 }
 
-/** What a fold wrote of a session it moved on: the row as it now is, and its folded columns. */
-export interface FoldedSession {
+/** What a fold wrote of a session it moved on: the row as it read it, and its folded columns. */
+interface FoldedSession {
   row: SessionRow;
   columns: PingedColumns;
 }

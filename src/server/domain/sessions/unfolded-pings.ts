@@ -64,7 +64,7 @@ export class UnfoldedPings {
   /**
    * The sessions still here, in the order they came in. The head is moved past removed arrivals first:
    * without that, each fold's look for the lowest seq walked over every arrival removed since the head
-   * last moved (2,000 a fold at 50,000 sessions: a fifth of the request thread's samples).
+   * last moved: 2,000 a fold at 50,000 sessions.
    */
   private *inOrder(): Generator<[string, Unfolded]> {
     this.first();

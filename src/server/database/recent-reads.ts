@@ -37,12 +37,6 @@ export class RecentReads<Value> {
     this.kept.set(key, { value, at: this.options.now() });
   }
 
-  /** Changes a kept value as a write of this process changed its row; it keeps the time it was read. */
-  update(key: string, change: (value: Value) => Value): void {
-    const entry = this.kept.peek(key);
-    if (entry) entry.value = change(entry.value);
-  }
-
   forget(keys: Iterable<string>): void {
     for (const key of keys) this.kept.delete(key);
   }
